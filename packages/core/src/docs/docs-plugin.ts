@@ -1,0 +1,24 @@
+/** A route handler a docs plugin mounts. */
+export type DocsRouteHandler = (request: Request) => Response | Promise<Response>;
+
+/** What core hands a docs plugin: the finished document, serialized once at startup. */
+export interface DocsPluginContext {
+  /** The generated OpenAPI document. */
+  readonly document: Readonly<Record<string, unknown>>;
+  /** The document as JSON text. */
+  readonly json: string;
+  /** The document as YAML text. */
+  readonly yaml: string;
+}
+
+/**
+ * A plugin that serves documentation (Swagger UI, the raw spec). It receives the document once
+ * at startup and returns GET routes (Bun path -> handler) that core mounts beside the app's
+ * routes; they never appear in the document.
+ */
+export interface DocsPlugin {
+  /** The plugin's name, for error messages. */
+  readonly name: string;
+  /** Builds the plugin's routes from the finished document. */
+  routes(context: DocsPluginContext): Record<string, DocsRouteHandler>;
+}

@@ -1,0 +1,36 @@
+/**
+ * Every startup error code, with what it means. One registry, so docs and code cannot drift
+ * (docs/errors.md lists the same codes; a test compares them).
+ */
+export const configErrorCodes = {
+  MISSING_SCHEMA_ADAPTER: "createApp needs a `schema` adapter",
+  MISSING_CONTROLLERS: "createApp needs at least one controller class",
+  NOT_A_CONTROLLER: "a value in `controllers` is not a class",
+  INVALID_PATH: "a route path is not a valid path",
+  DUPLICATE_ROUTE: "two operations share one method and path",
+  UNDECLARED_PATH_PARAM: "a path parameter has no binding or schema property that covers it",
+  UNKNOWN_PATH_PARAM: "a binding or schema names a path parameter the path does not have",
+  DUPLICATE_BODY: "a method binds the request body twice",
+  MISSING_VERB_DECORATOR: "a method has binding or documentation decorators but no verb decorator",
+  UNSUPPORTED_SCHEMA: "the adapter does not recognise a schema",
+  UNSUPPORTED_PARAMETER_TYPE:
+    "a named binding has no schema and a reflected type that cannot be coerced",
+  INVALID_BODY_CONTENT_TYPE: "a body binding names a media type Trellis cannot read",
+  INVALID_STATUS: "a declared status code is not a valid HTTP status",
+  INVALID_LIMIT: "a size limit is not a positive integer",
+  SCHEMA_NAME_COLLISION: "two different schemas were given the same component name",
+  INVALID_SCHEMA_NAME: "a component name is not allowed in OpenAPI",
+  DUPLICATE_OPERATION_ID: "two operations share one operationId",
+  UNDECLARED_SECURITY_SCHEME:
+    "an operation uses a security scheme that `openapi.securitySchemes` does not declare",
+  UNGUARDED_SECURITY_SCHEME:
+    "a security scheme is used but `security` gives no runtime check for it",
+  MISSING_PROVIDER: "a constructor dependency has no provider",
+  INVALID_PROVIDER: "a provider is not a class or a valid provider object",
+  DOCS_PLUGIN_MISSING: "docs.swagger is on but @trellis/swagger-ui is not installed",
+  DOCS_ROUTE_CONFLICT: "a docs route collides with an application route",
+  OPENAPI_FILE_FAILED: "openapi.file could not be written",
+} as const;
+
+/** A stable code carried by every `TrellisConfigError`. */
+export type ConfigErrorCode = keyof typeof configErrorCodes;

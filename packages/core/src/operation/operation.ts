@@ -1,0 +1,108 @@
+import type { JsonSchema } from "../schema/json-schema.js";
+
+/** The HTTP methods a verb decorator can declare. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+
+/** Where a string input comes from. */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/** Media types a body binding can read. */
+export type BodyContentType =
+  | "application/json"
+  | "application/x-www-form-urlencoded"
+  | "multipart/form-data";
+
+/** A named parameter (`@Query("page")`) or a whole location bound to an object schema (`@Query(Schema)`). */
+export interface ParameterBinding {
+  readonly kind: "parameter";
+  /** Index of the handler argument that receives the value. */
+  readonly index: number;
+  readonly in: ParameterLocation;
+  /** The parameter's name; undefined when the whole location is bound to one object schema. */
+  readonly name: string | undefined;
+  /** The adapter schema given to the decorator, if any. */
+  readonly schema: unknown;
+  /** Plain JSON Schema of the value (from the adapter, or from the reflected type of a named binding). */
+  readonly jsonSchema: JsonSchema;
+  /** For a named binding: whether the value must be present (path parameters always are). */
+  readonly required: boolean;
+}
+
+/** The request body, validated against a schema. */
+export interface BodyBinding {
+  readonly kind: "body";
+  readonly index: number;
+  readonly schema: unknown;
+  /** Plain JSON Schema of the body; undefined when the body is bound without a schema. */
+  readonly jsonSchema: JsonSchema | undefined;
+  readonly contentType: BodyContentType;
+  readonly required: boolean;
+}
+
+/** The raw `Request` (`@Req()`). */
+export interface RequestBinding {
+  readonly kind: "request";
+  readonly index: number;
+}
+
+/** One handler argument's source. */
+export type Binding = ParameterBinding | BodyBinding | RequestBinding;
+
+/** A documented response (`@Returns`). */
+export interface ResponseSpec {
+  readonly status: number;
+  /** The adapter schema of one item; undefined for a response without a body. */
+  readonly schema: unknown;
+  /** True when declared as `[Model]`: the body is an array of the schema. */
+  readonly isArray: boolean;
+  /** Plain JSON Schema of the whole body (already wrapped in an array when `isArray`). */
+  readonly jsonSchema: JsonSchema | undefined;
+  readonly description: string | undefined;
+}
+
+/** A security requirement: one scheme and its scopes. Several on one operation are alternatives. */
+export interface SecurityRequirement {
+  readonly scheme: string;
+  readonly scopes: readonly string[];
+}
+
+/** Documentation metadata of one operation. */
+export interface OperationDocs {
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
+  /** The explicit `@OperationId`, or a generated stable one (`UserController.create` made valid). */
+  readonly operationId: string;
+  readonly operationIdExplicit: boolean;
+  readonly tags: readonly string[];
+  readonly deprecated: boolean;
+  /** Served, but absent from the document. */
+  readonly hidden: boolean;
+}
+
+/**
+ * One normalized operation: everything the router and the OpenAPI generator need, read once from
+ * decorator metadata by `createApp`. Both consume this and nothing else, so what is served and
+ * what is documented cannot drift.
+ */
+export interface Operation {
+  /** The controller class. */
+  readonly controller: abstract new (
+    ...args: never[]
+  ) => unknown;
+  /** The handler's method name on the controller. */
+  readonly handlerName: string;
+  readonly method: HttpMethod;
+  /** The Bun route path, with `:name` parameters (`/users/:id`). */
+  readonly path: string;
+  /** The OpenAPI path template, with `{name}` parameters (`/users/{id}`). */
+  readonly openapiPath: string;
+  /** Path parameter names, in order of appearance. */
+  readonly pathParams: readonly string[];
+  /** Handler arguments by index. */
+  readonly bindings: readonly Binding[];
+  readonly responses: readonly ResponseSpec[];
+  readonly docs: OperationDocs;
+  readonly security: readonly SecurityRequirement[];
+  /** Maximum body size in bytes for this route. */
+  readonly bodyLimit: number;
+}

@@ -1,0 +1,62 @@
+import type { JsonSchema } from "./json-schema.js";
+
+/** One problem found in an input: where it is and what is wrong, as plain data. */
+export interface ValidationIssue {
+  /** Property names and array indexes from the root of the validated input. */
+  readonly path: readonly (string | number)[];
+  /** A human-readable message, safe to send to the client. */
+  readonly message: string;
+  /** A short machine-readable code from the validation library, when it has one. */
+  readonly code?: string;
+}
+
+/** The outcome of a validation: the (possibly transformed) value, or the issues. Never thrown. */
+export type ValidationResult<T = unknown> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+/** A compiled validator: pure, synchronous, never throws. */
+export type Validator<T = unknown> = (input: unknown) => ValidationResult<T>;
+
+/** Where a compiled schema is used; adapters may tune their behaviour per place. */
+export type SchemaTarget = "body" | "path" | "query" | "header" | "cookie" | "response";
+
+/** What to do with object properties the schema does not declare. */
+export type UnknownPropertyPolicy = "strip" | "reject";
+
+/** What core tells an adapter when it asks it to compile a schema. */
+export interface CompileOptions {
+  /** Where the validated value comes from (or goes to, for responses). */
+  readonly target: SchemaTarget;
+  /** Undeclared properties of objects: removed (default) or rejected. Adapters honour it. */
+  readonly unknownProperties: UnknownPropertyPolicy;
+}
+
+/** The context core gives an adapter when it asks for JSON Schema: named models become components. */
+export interface JsonSchemaContext {
+  /**
+   * Declares a named model and returns a reference to it. `source` identifies the model (a class,
+   * a schema object); `build` runs at most once per source and may itself call `define` (recursion
+   * is safe: the reference is returned before `build` finishes). Two different models with the same
+   * name are a startup error.
+   */
+  define(name: string, source: unknown, build: () => JsonSchema): JsonSchema;
+}
+
+/**
+ * The contract every schema adapter implements. Core calls it only at startup: per request it
+ * runs the validators that `compile` returned, nothing else.
+ */
+export interface SchemaAdapter {
+  /** The adapter's name, used in error messages ("zod", "typebox", ...). */
+  readonly name: string;
+  /** True when `value` is a schema of this adapter's library (tells `@Param(Schema)` from `@Param("id")`). */
+  isSchema(value: unknown): boolean;
+  /** Compiles a schema once into a validator. Throws only for schemas it cannot compile (startup). */
+  compile(schema: unknown, options: CompileOptions): Validator;
+  /**
+   * The schema as plain JSON Schema. Named models go through `context.define`; an emitted schema
+   * may also carry `$defs` with local `#/$defs/Name` references, which core hoists into components.
+   */
+  toJsonSchema(schema: unknown, context: JsonSchemaContext): JsonSchema;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { JsonSchema } from "./json-schema.js";
+import type { SchemaAdapter } from "./schema-adapter.js";
+import { SchemaRegistry } from "./schema-registry.js";
+
+const jsonAdapter: SchemaAdapter = {
+  name: "json",
+  isSchema: (value) => typeof value === "object" && value !== null,
+  compile: () => (input) => ({ ok: true, value: input }),
+  toJsonSchema: (schema) => structuredClone(schema) as JsonSchema,
+};
+
+describe("SchemaRegistry", () => {
+  it("returns a component reference and builds each source once", () => {
+    const registry = new SchemaRegistry();
+    const source = class User {};
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return { type: "object", properties: { id: { type: "string" } } };
+    };
+    expect(registry.define("User", source, build)).toEqual({ $ref: "#/components/schemas/User" });
+    expect(registry.define("User", source, build)).toEqual({ $ref: "#/components/schemas/User" });
+    expect(builds).toBe(1);
+    expect(registry.get("User")).toEqual({
+      type: "object",
+      properties: { id: { type: "string" } },
+    });
+  });
+
+  it("lets a recursive model reference itself while it is being built", () => {
+    const registry = new SchemaRegistry();
+    const source = {};
+    const node = (): JsonSchema => ({
+      type: "object",
+      properties: { children: { type: "array", items: registry.define("Node", source, node) } },
+    });
+    registry.define("Node", source, node);
+    expect(registry.get("Node")?.properties?.children?.items).toEqual({
+      $ref: "#/components/schemas/Node",
+    });
+  });
+
+  it("accepts the same content under one name from two sources, rejects different content", () => {
+    const registry = new SchemaRegistry();
+    registry.define("User", "a", () => ({ type: "object" }));
+    expect(registry.define("User", "b", () => ({ type: "object" }))).toEqual({
+      $ref: "#/components/schemas/User",
+    });
+    const clash = () => registry.define("User", "c", () => ({ type: "string" }));
+    expect(clash).toThrow(TrellisConfigError);
+    expect(clash).toThrow(/SCHEMA_NAME_COLLISION.*"User"/);
+  });
+
+  it("rejects names OpenAPI does not allow", () => {
+    const registry = new SchemaRegistry();
+    expect(() => registry.define("User Input", {}, () => ({}))).toThrow(/INVALID_SCHEMA_NAME/);
+  });
+
+  it("hoists $defs from adapter output into components and rewrites their references", () => {
+    const registry = new SchemaRegistry();
+    const schema = registry.fromAdapter(jsonAdapter, {
+      type: "array",
+      items: { $ref: "#/$defs/User" },
+      $defs: {
+        User: { type: "object", properties: { address: { $ref: "#/$defs/Address" } } },
+        Address: { type: "object", properties: { city: { type: "string" } } },
+      },
+    });
+    expect(schema).toEqual({ type: "array", items: { $ref: "#/components/schemas/User" } });
+    expect(registry.get("User")).toEqual({
+      type: "object",
+      properties: { address: { $ref: "#/components/schemas/Address" } },
+    });
+    expect(registry.resolve({ $ref: "#/components/schemas/Address" })).toEqual({
+      type: "object",
+      properties: { city: { type: "string" } },
+    });
+    expect(
+      registry
+        .entries()
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(["Address", "User"]);
+  });
+});

@@ -1,0 +1,137 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { JsonSchema } from "./json-schema.js";
+import type { JsonSchemaContext, SchemaAdapter } from "./schema-adapter.js";
+import { stableJson } from "./stable-json.js";
+
+const componentPrefix = "#/components/schemas/";
+const componentName = /^[a-zA-Z0-9._-]+$/;
+
+interface Component {
+  readonly source: unknown;
+  schema: JsonSchema | undefined; // undefined while its build is running (recursive models)
+}
+
+/**
+ * The named models of one app. Adapters declare models through it (it is their
+ * `JsonSchemaContext`); the router resolves references through it for coercion and the OpenAPI
+ * generator emits the components that operations actually reference. References always have the
+ * form `#/components/schemas/Name`, valid in OpenAPI 3.0 and 3.1 alike.
+ */
+export class SchemaRegistry implements JsonSchemaContext {
+  private readonly components = new Map<string, Component>();
+
+  /** A reference to the named component. */
+  static ref(name: string): JsonSchema {
+    return { $ref: componentPrefix + name };
+  }
+
+  /** The component name a `$ref` points to, or undefined for any other reference. */
+  static refName(ref: string): string | undefined {
+    return ref.startsWith(componentPrefix) ? ref.slice(componentPrefix.length) : undefined;
+  }
+
+  define(name: string, source: unknown, build: () => JsonSchema): JsonSchema {
+    if (!componentName.test(name)) {
+      throw new TrellisConfigError(
+        "INVALID_SCHEMA_NAME",
+        `Schema name "${name}" may only contain letters, digits, ".", "_" and "-".`,
+      );
+    }
+    const existing = this.components.get(name);
+    if (existing?.source === source) return SchemaRegistry.ref(name);
+    if (existing) {
+      // Another source with the same name is fine only when it describes the very same schema.
+      if (existing.schema && stableJson(existing.schema) === stableJson(build())) {
+        return SchemaRegistry.ref(name);
+      }
+      throw new TrellisConfigError(
+        "SCHEMA_NAME_COLLISION",
+        `Two different schemas are named "${name}". Give one of them another name.`,
+      );
+    }
+    const component: Component = { source, schema: undefined };
+    this.components.set(name, component);
+    try {
+      component.schema = this.hoistDefinitions(build());
+    } catch (error) {
+      this.components.delete(name);
+      throw error;
+    }
+    return SchemaRegistry.ref(name);
+  }
+
+  /** The JSON Schema of an adapter's schema, with its local `$defs` moved into components. */
+  fromAdapter(adapter: SchemaAdapter, schema: unknown): JsonSchema {
+    return this.hoistDefinitions(adapter.toJsonSchema(schema, this));
+  }
+
+  /** The schema a component reference points to (following chains); other schemas as they are. */
+  resolve(schema: JsonSchema): JsonSchema {
+    let current = schema;
+    for (let depth = 0; typeof current.$ref === "string" && depth < 32; depth++) {
+      const name = SchemaRegistry.refName(current.$ref);
+      const target = name === undefined ? undefined : this.components.get(name)?.schema;
+      if (!target) return current;
+      current = target;
+    }
+    return current;
+  }
+
+  /** One component's schema, if it exists and is finished. */
+  get(name: string): JsonSchema | undefined {
+    return this.components.get(name)?.schema;
+  }
+
+  /** Every finished component, by name, in the order they were declared. */
+  entries(): [string, JsonSchema][] {
+    const result: [string, JsonSchema][] = [];
+    for (const [name, component] of this.components) {
+      if (component.schema) result.push([name, component.schema]);
+    }
+    return result;
+  }
+
+  /**
+   * Moves `$defs` (at any depth) into components and rewrites `#/$defs/Name` references to
+   * component references. A definition's identity is its content: equal content under one
+   * name is the same model, different content is a collision.
+   */
+  private hoistDefinitions(schema: JsonSchema): JsonSchema {
+    const rewrite = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(rewrite);
+      if (value === null || typeof value !== "object") return value;
+      const input = value as Record<string, unknown>;
+      const output: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(input)) {
+        if (key === "$defs" || key === "definitions") continue;
+        if (key === "$ref" && typeof inner === "string") {
+          const local = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(inner);
+          output.$ref = local ? componentPrefix + decodeURIComponent(local[1] ?? "") : inner;
+          continue;
+        }
+        output[key] = rewrite(inner);
+      }
+      return output;
+    };
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) {
+        for (const item of value) collect(item);
+        return;
+      }
+      if (value === null || typeof value !== "object") return;
+      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+        if ((key === "$defs" || key === "definitions") && inner && typeof inner === "object") {
+          for (const [name, definition] of Object.entries(inner as Record<string, JsonSchema>)) {
+            collect(definition);
+            const content = rewrite(definition) as JsonSchema;
+            this.define(name, stableJson(content), () => content);
+          }
+        } else {
+          collect(inner);
+        }
+      }
+    };
+    collect(schema);
+    return rewrite(schema) as JsonSchema;
+  }
+}

@@ -1,0 +1,33 @@
+import { resolve } from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+const source = (dir: string) => resolve(root, "packages", dir, "src/index.ts");
+
+/**
+ * One vitest config for every package: legacy decorators with metadata (oxc drops them otherwise),
+ * workspace packages resolved to their sources so tests never run against a stale dist, and a JSON
+ * report per package that scripts/test-all.mjs adds up.
+ */
+export function trellisVitestConfig(packageDir: string) {
+  return defineConfig({
+    root: packageDir,
+    oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
+    resolve: {
+      alias: {
+        "@trellis/core": source("core"),
+        "@trellis/adapter-class-validator": source("adapter-class-validator"),
+        "@trellis/adapter-typebox": source("adapter-typebox"),
+        "@trellis/adapter-zod": source("adapter-zod"),
+        "@trellis/adapter-valibot": source("adapter-valibot"),
+      },
+    },
+    test: {
+      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+      server: { deps: { inline: ["zod"] } },
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+      reporters: ["default", ["json", { outputFile: ".test-report.json" }]],
+    },
+  });
+}
