@@ -22,14 +22,17 @@ export type Validator<T = unknown> = (input: unknown) => ValidationResult<T>;
 export type SchemaTarget = "body" | "path" | "query" | "header" | "cookie" | "response";
 
 /** What to do with object properties the schema does not declare. */
-export type UnknownPropertyPolicy = "strip" | "reject";
+export type UnknownPropertyPolicy = "strip" | "reject" | "keep";
 
 /** What core tells an adapter when it asks it to compile a schema. */
 export interface CompileOptions {
   /** Where the validated value comes from (or goes to, for responses). */
   readonly target: SchemaTarget;
-  /** Undeclared properties of objects: removed (default) or rejected. Adapters honour it. */
-  readonly unknownProperties: UnknownPropertyPolicy;
+  /**
+   * Undeclared object properties: removed, rejected, or kept. When absent, the adapter's own
+   * option decides (default "strip" in every adapter, so mass assignment cannot happen).
+   */
+  readonly unknownProperties?: UnknownPropertyPolicy;
 }
 
 /** The context core gives an adapter when it asks for JSON Schema: named models become components. */
