@@ -1,0 +1,156 @@
+import type {
+  CompileOptions,
+  SchemaAdapter,
+  UnknownPropertyPolicy,
+  ValidationIssue,
+  ValidationResult,
+  Validator,
+} from "@trellis/core";
+import {
+  type ClassConstructor,
+  type ClassTransformOptions,
+  plainToInstance,
+} from "class-transformer";
+import { type ValidatorOptions, validateSync } from "class-validator";
+import { type ClassPlan, createPlanReader, hasValidationMetadata } from "./class-plan.js";
+import { classToJsonSchema } from "./json-schema.js";
+import { createStructureGuard, unknownPropertyCode } from "./structure-guard.js";
+import { exceptionIssue, mergeIssues, toIssues } from "./to-issues.js";
+
+/** Options of the class-validator adapter. */
+export interface ClassValidatorAdapterOptions {
+  /**
+   * Undeclared properties: "strip" (default: class-validator's `whitelist`), "reject" (a 400 issue
+   * per property, like `forbidNonWhitelisted`) or "keep". Core's per-binding option, when given, wins.
+   */
+  readonly unknownProperties?: UnknownPropertyPolicy;
+  /**
+   * Passed to `validateSync` (groups, skipMissingProperties, stopAtFirstError, messages, ...).
+   * `whitelist` and `forbidNonWhitelisted` follow `unknownProperties`.
+   */
+  readonly validator?: Omit<ValidatorOptions, "whitelist" | "forbidNonWhitelisted">;
+  /** Passed to class-transformer's `plainToInstance`; implicit conversion always stays off. */
+  readonly transformer?: Omit<ClassTransformOptions, "enableImplicitConversion">;
+}
+
+type Model = ClassConstructor<object>;
+
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+// Every class reachable through @ValidateNested must name its class with @Type, or class-validator
+// validates a plain object against nothing and rejects every request: say so at startup.
+function assertNestedTypes(root: Function, planOf: (target: Function) => ClassPlan): void {
+  const seen = new Set<Function>();
+  const visit = (target: Function) => {
+    if (seen.has(target)) return;
+    seen.add(target);
+    for (const property of planOf(target).properties) {
+      const nested = property.nested;
+      if (!nested) continue;
+      if (!nested.typed) {
+        throw new Error(
+          `${target.name}.${property.name}: @ValidateNested() needs @Type(() => NestedClass) from class-transformer.`,
+        );
+      }
+      if (nested.target) visit(nested.target);
+      for (const subType of nested.discriminator?.subTypes.values() ?? []) visit(subType);
+    }
+  };
+  visit(root);
+}
+
+/** One validator per schema and policy: compiling is startup work, done once. */
+function cached<K extends object>(
+  cache: WeakMap<K, Map<UnknownPropertyPolicy, Validator>>,
+  schema: K,
+  policy: UnknownPropertyPolicy,
+  build: () => Validator,
+): Validator {
+  let byPolicy = cache.get(schema);
+  if (!byPolicy) {
+    byPolicy = new Map();
+    cache.set(schema, byPolicy);
+  }
+  let validator = byPolicy.get(policy);
+  if (!validator) {
+    validator = build();
+    byPolicy.set(policy, validator);
+  }
+  return validator;
+}
+
+/**
+ * The class-validator schema adapter: model classes decorated with class-validator (and
+ * class-transformer's `@Type` for nested models) are validated with `plainToInstance` +
+ * `validateSync` and documented from the same decorators; each class is a component.
+ *
+ * @example
+ * ```ts
+ * import { createApp } from "@trellis/core";
+ * import { classValidator } from "@trellis/adapter-class-validator";
+ *
+ * const app = createApp({ schema: classValidator(), controllers: [UserController] });
+ * ```
+ */
+export function classValidator(options: ClassValidatorAdapterOptions = {}): SchemaAdapter {
+  const defaultPolicy = options.unknownProperties ?? "strip";
+  const validatorOptions = options.validator ?? {};
+  const transformOptions: ClassTransformOptions = {
+    ...options.transformer,
+    enableImplicitConversion: false,
+  };
+  const planOf = createPlanReader(validatorOptions);
+  const guards = {
+    strip: createStructureGuard(planOf, false),
+    reject: createStructureGuard(planOf, true),
+  };
+  const compiled = new WeakMap<Function, Map<UnknownPropertyPolicy, Validator>>();
+
+  const build = (model: Model, policy: UnknownPropertyPolicy): Validator => {
+    assertNestedTypes(model, planOf);
+    const guard = policy === "reject" ? guards.reject : guards.strip;
+    const settings: ValidatorOptions = {
+      forbidUnknownValues: true,
+      ...validatorOptions,
+      whitelist: policy !== "keep",
+      forbidNonWhitelisted: policy === "reject",
+      validationError: { target: false, value: false },
+    };
+    return (input): ValidationResult => {
+      try {
+        const found: ValidationIssue[] = [];
+        guard(input, model, found);
+        // Only an object is transformed: plainToInstance maps arrays and throws on null.
+        if (!isPlainObject(input)) return { ok: false, issues: found };
+        const instance = plainToInstance(model, input, transformOptions);
+        const issues = mergeIssues(
+          found,
+          toIssues(validateSync(instance, settings), instance),
+          unknownPropertyCode,
+        );
+        return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
+      } catch {
+        // A throwing custom constraint or constructor: a generic issue, never a crash.
+        return { ok: false, issues: [exceptionIssue] };
+      }
+    };
+  };
+
+  return {
+    name: "class-validator",
+    isSchema: hasValidationMetadata,
+    compile(schema: unknown, compileOptions: CompileOptions): Validator {
+      if (!hasValidationMetadata(schema)) {
+        throw new Error("Not a class with class-validator decorators.");
+      }
+      const policy = compileOptions.unknownProperties ?? defaultPolicy;
+      return cached(compiled, schema, policy, () => build(schema as Model, policy));
+    },
+    toJsonSchema(schema, context) {
+      if (!hasValidationMetadata(schema))
+        throw new Error("Not a class with class-validator decorators.");
+      return classToJsonSchema(schema, context, planOf);
+    },
+  };
+}

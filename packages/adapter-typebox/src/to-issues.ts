@@ -1,0 +1,41 @@
+import type { ValueError } from "@sinclair/typebox/compiler";
+import { ValueErrorType } from "@sinclair/typebox/errors";
+import type { ValidationIssue } from "@trellis/core";
+
+/** The issue reported when user code (a custom format or type) throws: nothing of it leaks. */
+export const exceptionIssue: ValidationIssue = {
+  path: [],
+  message: "Input could not be validated",
+  code: "validation_exception",
+};
+
+/** A JSON Pointer from TypeBox as a path; segments that index an array in `input` become numbers. */
+export function pointerToPath(pointer: string, input: unknown): (string | number)[] {
+  if (pointer === "") return [];
+  const path: (string | number)[] = [];
+  let current = input;
+  for (const raw of pointer.slice(1).split("/")) {
+    const segment = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    const key =
+      Array.isArray(current) && /^(?:0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment;
+    path.push(key);
+    current =
+      current !== null && typeof current === "object"
+        ? (current as Record<string | number, unknown>)[key]
+        : undefined;
+  }
+  return path;
+}
+
+/** TypeBox's value errors as Trellis issues. */
+export function toIssues(errors: Iterable<ValueError>, input: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const error of errors) {
+    issues.push({
+      path: pointerToPath(error.path, input),
+      message: error.message,
+      code: ValueErrorType[error.type],
+    });
+  }
+  return issues;
+}

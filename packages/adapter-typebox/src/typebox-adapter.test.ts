@@ -1,0 +1,126 @@
+import { FormatRegistry, Type } from "@sinclair/typebox";
+import { SchemaRegistry } from "@trellis/core";
+import { describe, expect, it } from "vitest";
+import { typebox } from "./index.js";
+
+const body = { target: "body" } as const;
+const reject = { target: "body", unknownProperties: "reject" } as const;
+
+describe("typebox()", () => {
+  it("compiles a schema once per policy", () => {
+    const adapter = typebox();
+    const schema = Type.Object({ a: Type.String() });
+    expect(adapter.compile(schema, body)).toBe(adapter.compile(schema, body));
+  });
+
+  it("refuses what is not a TypeBox schema at compile time", () => {
+    expect(() => typebox().compile({ type: "string" }, body)).toThrow(/Not a TypeBox schema/);
+  });
+
+  it("reports errors with JSON paths, array positions as numbers", () => {
+    const schema = Type.Object({ "a/b": Type.Array(Type.Object({ n: Type.Integer() })) });
+    const result = typebox().compile(schema, body)({ "a/b": [{ n: 1 }, { n: "2" }] });
+    expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toContainEqual([
+      "a/b",
+      1,
+      "n",
+    ]);
+    expect(result.ok ? [] : result.issues.map((issue) => issue.code)).toContain("Integer");
+  });
+
+  it("strips through intersections and keeps record keys", () => {
+    const schema = Type.Object({
+      both: Type.Intersect([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]),
+      scores: Type.Record(Type.String(), Type.Object({ n: Type.Number() })),
+    });
+    const input = { both: { a: "1", b: "2", c: "3" }, scores: { x: { n: 1, junk: 0 } } };
+    expect(typebox().compile(schema, body)(input)).toEqual({
+      ok: true,
+      value: { both: { a: "1", b: "2" }, scores: { x: { n: 1 } } },
+    });
+  });
+
+  it("keeps what additionalProperties declares and rejects what it forbids", () => {
+    const open = Type.Object({ a: Type.String() }, { additionalProperties: Type.Number() });
+    expect(typebox().compile(open, body)({ a: "x", b: 1 })).toEqual({
+      ok: true,
+      value: { a: "x", b: 1 },
+    });
+    const closed = Type.Object({ a: Type.String() }, { additionalProperties: false });
+    expect(typebox().compile(closed, body)({ a: "x", b: 1 }).ok).toBe(false);
+  });
+
+  it("reports type errors and unknown properties together when rejecting", () => {
+    const schema = Type.Object({ a: Type.String(), inner: Type.Object({ b: Type.Number() }) });
+    const result = typebox().compile(schema, reject)({ a: 1, inner: { b: 2, c: 3 }, d: 4 });
+    expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining([["a"], ["inner", "c"], ["d"]]),
+    );
+  });
+
+  it("validates and strips recursive schemas", () => {
+    const Node = Type.Recursive(
+      (This) => Type.Object({ name: Type.String(), children: Type.Array(This) }),
+      { $id: "Node" },
+    );
+    const validate = typebox().compile(Node, body);
+    expect(validate({ name: "a", children: [{ name: "b", children: [], x: 1 }] })).toEqual({
+      ok: true,
+      value: { name: "a", children: [{ name: "b", children: [] }] },
+    });
+    const registry = new SchemaRegistry();
+    expect(registry.fromAdapter(typebox(), Node)).toEqual(SchemaRegistry.ref("Node"));
+    expect(registry.get("Node")?.properties?.children?.items).toEqual(SchemaRegistry.ref("Node"));
+  });
+
+  it("resolves Type.Ref through the references option", () => {
+    const Address = Type.Object({ city: Type.String() }, { $id: "Address" });
+    const schema = Type.Object({ home: Type.Ref("Address") });
+    const adapter = typebox({ references: [Address] });
+    expect(adapter.compile(schema, body)({ home: { city: "x", zip: 1 } })).toEqual({
+      ok: true,
+      value: { home: { city: "x" } },
+    });
+    const registry = new SchemaRegistry();
+    expect(registry.fromAdapter(adapter, schema).properties?.home).toEqual(
+      SchemaRegistry.ref("Address"),
+    );
+    expect(() => typebox().compile(schema, body)).toThrow();
+  });
+
+  it("leaves an app's own format alone", () => {
+    FormatRegistry.Set("uuid", (value) => value === "my-id");
+    const schema = Type.String({ format: "uuid" });
+    expect(typebox().compile(schema, body)("my-id").ok).toBe(true);
+    FormatRegistry.Delete("uuid");
+  });
+});
+
+describe("typebox() JSON Schema", () => {
+  it("is the schema without TypeBox's symbols, tuples as prefixItems, JS-only types as {}", () => {
+    const schema = Type.Object({
+      pair: Type.Tuple([Type.String(), Type.Number()]),
+      when: Type.Date(),
+      big: Type.Optional(Type.BigInt()),
+      tag: Type.String({ default: "x", description: "a tag" }),
+    });
+    const emitted = new SchemaRegistry().fromAdapter(typebox(), schema);
+    expect(emitted).toEqual({
+      type: "object",
+      required: ["pair", "when", "tag"],
+      properties: {
+        pair: {
+          type: "array",
+          prefixItems: [{ type: "string" }, { type: "number" }],
+          items: false,
+          minItems: 2,
+          maxItems: 2,
+        },
+        when: {},
+        big: {},
+        tag: { type: "string", default: "x", description: "a tag" },
+      },
+    });
+    expect(Object.getOwnPropertySymbols(emitted)).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import type { TSchema } from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import type { ValidationIssue } from "@trellis/core";
+
+type Path = (string | number)[];
+/** Returns the value without undeclared keys (new objects; the input is never mutated). */
+export type Strip = (value: unknown) => unknown;
+/** Reports every undeclared key as an issue. */
+export type Scan = (value: unknown, path: Path, issues: ValidationIssue[]) => void;
+interface Walker {
+  readonly strip: Strip;
+  readonly scan: Scan;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const unknownIssue = (path: Path, key: string): ValidationIssue => ({
+  path: [...path, key],
+  message: `Unknown property "${key}"`,
+  code: "unknown_property",
+});
+
+function assign(target: Record<string, unknown>, key: string, value: unknown): void {
+  // A declared "__proto__" property must stay data, never become the prototype.
+  if (key === "__proto__")
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else target[key] = value;
+}
+
+/**
+ * Builds, once per compile, the walkers that remove or report object keys a TypeBox schema does
+ * not declare. TypeBox's compiled check accepts undeclared keys (unless the schema says
+ * `additionalProperties: false`) and has no compiled strip, so this is the compiled strip: it
+ * visits only the parts of the value the schema describes as objects. Returns undefined when the
+ * schema has no object inside, so nothing runs per request.
+ */
+export function compileKeyWalker(
+  root: TSchema,
+  ids: Map<string, TSchema>,
+  references: TSchema[],
+): Walker | undefined {
+  const walkers = new Map<TSchema, Walker | undefined | "pending">();
+
+  const walkerOf = (schema: TSchema): Walker | undefined => {
+    const known = walkers.get(schema);
+    if (known === "pending") {
+      // A cycle (Type.Recursive): defer to the finished walker.
+      const later = () => walkers.get(schema) as Walker | undefined;
+      return {
+        strip: (value) => later()?.strip(value) ?? value,
+        scan: (v, p, i) => later()?.scan(v, p, i),
+      };
+    }
+    if (walkers.has(schema)) return known;
+    walkers.set(schema, "pending");
+    const walker = build(schema);
+    walkers.set(schema, walker);
+    return walker;
+  };
+
+  const build = (schema: TSchema): Walker | undefined => {
+    if (typeof schema.$ref === "string") {
+      const target = ids.get(schema.$ref);
+      return target ? walkerOf(target) : undefined;
+    }
+    if (Array.isArray(schema.anyOf ?? schema.oneOf))
+      return union((schema.anyOf ?? schema.oneOf) as TSchema[]);
+    if (Array.isArray(schema.allOf)) return object([schema, ...(schema.allOf as TSchema[])]);
+    if (schema.type === "object" || schema.properties !== undefined) return object([schema]);
+    if (schema.type === "array") return array(schema);
+    return undefined;
+  };
+
+  const object = (parts: readonly TSchema[]): Walker => {
+    const properties = new Map<string, Walker | undefined>();
+    const patterns: [RegExp, Walker | undefined][] = [];
+    let extras: Walker | undefined | "allowed" | "undeclared" = "undeclared";
+    for (const reference of parts) {
+      const part =
+        typeof reference.$ref === "string"
+          ? (ids.get(reference.$ref) ?? ({} as TSchema))
+          : reference;
+      for (const [key, sub] of Object.entries((part.properties ?? {}) as Record<string, TSchema>)) {
+        if (!properties.has(key)) properties.set(key, walkerOf(sub));
+      }
+      for (const [pattern, sub] of Object.entries(
+        (part.patternProperties ?? {}) as Record<string, TSchema>,
+      )) {
+        patterns.push([new RegExp(pattern, "u"), walkerOf(sub)]);
+      }
+      for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
+        const rest = part[keyword];
+        if (rest === true) extras = "allowed";
+        else if (typeof rest === "object" && rest !== null) extras = walkerOf(rest as TSchema);
+      }
+    }
+    // The walker of a declared key, null for an undeclared one.
+    const declared = (key: string): Walker | undefined | null => {
+      if (properties.has(key)) return properties.get(key);
+      for (const [pattern, walker] of patterns) if (pattern.test(key)) return walker;
+      if (extras === "undeclared") return null;
+      return extras === "allowed" ? undefined : extras;
+    };
+    return {
+      strip(value) {
+        if (!isObject(value)) return value;
+        const result: Record<string, unknown> = {};
+        for (const key of Object.keys(value)) {
+          const walker = declared(key);
+          if (walker !== null) assign(result, key, walker ? walker.strip(value[key]) : value[key]);
+        }
+        return result;
+      },
+      scan(value, path, issues) {
+        if (!isObject(value)) return;
+        for (const key of Object.keys(value)) {
+          const walker = declared(key);
+          if (walker === null) issues.push(unknownIssue(path, key));
+          else walker?.scan(value[key], [...path, key], issues);
+        }
+      },
+    };
+  };
+
+  const array = (schema: TSchema): Walker | undefined => {
+    const tuple = Array.isArray(schema.items)
+      ? (schema.items as TSchema[])
+      : (schema.prefixItems as TSchema[] | undefined);
+    const positional = (tuple ?? []).map(walkerOf);
+    const rest =
+      !Array.isArray(schema.items) && schema.items ? walkerOf(schema.items as TSchema) : undefined;
+    if (!rest && !positional.some(Boolean)) return undefined;
+    const at = (index: number) => (index < positional.length ? positional[index] : rest);
+    return {
+      strip: (value) =>
+        Array.isArray(value) ? value.map((item, index) => at(index)?.strip(item) ?? item) : value,
+      scan(value, path, issues) {
+        if (!Array.isArray(value)) return;
+        for (const [index, item] of value.entries())
+          at(index)?.scan(item, [...path, index], issues);
+      },
+    };
+  };
+
+  const union = (branches: readonly TSchema[]): Walker | undefined => {
+    const options = branches.map((branch) => ({ walker: walkerOf(branch), branch }));
+    if (!options.some((option) => option.walker)) return undefined;
+    // The first branch the value satisfies decides which keys are declared (checks compiled once).
+    const checks = options.map(({ branch }) => TypeCompiler.Compile(branch, references));
+    const pick = (value: unknown) =>
+      options[checks.findIndex((check) => check.Check(value))]?.walker;
+    return {
+      strip: (value) => pick(value)?.strip(value) ?? value,
+      scan: (value, path, issues) => pick(value)?.scan(value, path, issues),
+    };
+  };
+
+  return walkerOf(root);
+}

@@ -1,0 +1,34 @@
+import type { ValidationIssue } from "@trellis/core";
+import type { BaseIssue } from "valibot";
+
+/** The issue reported when user code (a check, a transform) throws: nothing of it leaks. */
+export const exceptionIssue: ValidationIssue = {
+  path: [],
+  message: "Input could not be validated",
+  code: "validation_exception",
+};
+
+const keyOf = (key: unknown): string | number =>
+  typeof key === "number" || typeof key === "string" ? key : String(key);
+
+/** Valibot's issues as Trellis issues, with clearer words for missing and unknown keys. */
+export function toIssues(issues: readonly BaseIssue<unknown>[]): ValidationIssue[] {
+  return issues.map((issue) => {
+    const items = issue.path ?? [];
+    const path = items.map((item) => keyOf(item.key));
+    const last = items[items.length - 1] as { origin?: string } | undefined;
+    if (issue.kind === "schema" && last?.origin === "key") {
+      // A strict object's undeclared key, or a declared key the input lacks.
+      if (issue.expected === "never") {
+        return {
+          path,
+          message: `Unknown property "${String(path[path.length - 1])}"`,
+          code: "unknown_property",
+        };
+      }
+      if (issue.input === undefined)
+        return { path, message: "Required property is missing", code: issue.type };
+    }
+    return { path, message: issue.message, code: issue.type };
+  });
+}

@@ -1,0 +1,47 @@
+import * as z from "zod";
+import type { ConformanceFixtures } from "../../../testing/adapter-conformance/fixtures.js";
+
+const Address = z
+  .object({ street: z.string().min(1), city: z.string().min(1) })
+  .meta({ id: "Address" });
+const LineItem = z
+  .object({ sku: z.string().min(1), quantity: z.int().min(1).max(100) })
+  .meta({ id: "LineItem" });
+
+/** The conformance shapes, written with Zod 4. */
+export const fixtures: ConformanceFixtures = {
+  createUser: z.object({ name: z.string().min(1), email: z.email() }).meta({ id: "CreateUser" }),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).meta({ id: "User" }),
+  profile: z.object({
+    title: z.string(),
+    nickname: z.string().optional(),
+    deletedAt: z.string().nullable(),
+    bio: z.string().nullish(),
+  }),
+  bounds: z.object({ age: z.int().min(0).max(150), score: z.number().min(0).max(100) }),
+  strings: z.object({
+    username: z.string().min(3).max(20),
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  }),
+  enums: z.object({ role: z.enum(["admin", "member"]), priority: z.literal([1, 2, 3]) }),
+  formats: z.object({
+    email: z.email(),
+    id: z.uuid(),
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+  shipment: z.object({ recipient: z.string(), address: Address }),
+  cart: z.object({ items: z.array(LineItem).min(1).max(3) }),
+  adoption: z.object({
+    pet: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("cat"), lives: z.int().min(0).max(9) }),
+      z.object({ kind: z.literal("dog"), goodBoy: z.boolean() }),
+    ]),
+  }),
+  search: z.object({ q: z.string().max(50).optional(), page: z.int().min(1).max(1000).optional() }),
+  throwing: z.object({
+    name: z.string().refine((name) => {
+      if (name === "boom") throw new Error("boom from user code");
+      return true;
+    }),
+  }),
+};

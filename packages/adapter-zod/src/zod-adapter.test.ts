@@ -1,0 +1,159 @@
+import { SchemaRegistry } from "@trellis/core";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { zod } from "./index.js";
+
+const body = { target: "body" } as const;
+
+describe("zod()", () => {
+  it("compiles a schema once per policy", () => {
+    const adapter = zod();
+    const schema = z.object({ a: z.string() });
+    expect(adapter.compile(schema, body)).toBe(adapter.compile(schema, body));
+    expect(adapter.compile(schema, body)).not.toBe(
+      adapter.compile(schema, { target: "body", unknownProperties: "reject" }),
+    );
+  });
+
+  it("refuses what is not a Zod 4 schema at compile time", () => {
+    expect(() => zod().compile({ type: "string" }, body)).toThrow(/Not a Zod 4 schema/);
+  });
+
+  it("returns the parsed output, transforms and defaults applied", () => {
+    const schema = z.object({
+      count: z.string().transform(Number),
+      tag: z.string().default("new"),
+    });
+    expect(zod().compile(schema, body)({ count: "12" })).toEqual({
+      ok: true,
+      value: { count: 12, tag: "new" },
+    });
+  });
+
+  it("reports one issue per unknown key, at the key, when rejecting", () => {
+    const schema = z.object({ user: z.object({ name: z.string() }) });
+    const validate = zod({ unknownProperties: "reject" }).compile(schema, body);
+    expect(validate({ user: { name: "a", role: "x", admin: true } })).toEqual({
+      ok: false,
+      issues: [
+        { path: ["user", "role"], message: 'Unknown property "role"', code: "unknown_property" },
+        { path: ["user", "admin"], message: 'Unknown property "admin"', code: "unknown_property" },
+      ],
+    });
+  });
+
+  it("applies the policy through optional, nullable, union, tuple, record and lazy schemas", () => {
+    const leaf = z.object({ id: z.string() });
+    const schema = z.object({
+      maybe: leaf.optional(),
+      orNull: leaf.nullable(),
+      either: z.union([leaf, z.string()]),
+      pair: z.tuple([leaf]),
+      byKey: z.record(z.string(), leaf),
+      later: z.lazy(() => leaf),
+    });
+    const extra = { id: "1", extra: true };
+    const input = {
+      maybe: extra,
+      orNull: extra,
+      either: extra,
+      pair: [extra],
+      byKey: { k: extra },
+      later: extra,
+    };
+    const rejected = zod().compile(schema, { target: "body", unknownProperties: "reject" })(input);
+    expect(rejected.ok ? [] : rejected.issues.map((issue) => issue.path)).toEqual([
+      ["maybe", "extra"],
+      ["orNull", "extra"],
+      ["either", "extra"],
+      ["pair", 0, "extra"],
+      ["byKey", "k", "extra"],
+      ["later", "extra"],
+    ]);
+    const kept = zod().compile(schema, { target: "body", unknownProperties: "keep" })(input);
+    expect(kept).toEqual({ ok: true, value: input });
+  });
+
+  it("keeps a recursive schema recursive under the reject policy", () => {
+    type Node = { name: string; children: Node[] };
+    const Node: z.ZodType<Node> = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(Node);
+      },
+    });
+    const validate = zod().compile(Node, { target: "body", unknownProperties: "reject" });
+    expect(validate({ name: "a", children: [{ name: "b", children: [] }] }).ok).toBe(true);
+    const deep = validate({ name: "a", children: [{ name: "b", children: [], x: 1 }] });
+    expect(deep.ok ? [] : deep.issues.map((issue) => issue.path)).toEqual([["children", 0, "x"]]);
+  });
+
+  it("leaves objects the user made strict or loose as they are", () => {
+    const schema = z.object({
+      strict: z.strictObject({ a: z.string() }),
+      loose: z.looseObject({ a: z.string() }),
+    });
+    const input = { strict: { a: "1", b: 2 }, loose: { a: "1", b: 2 } };
+    expect(zod().compile(schema, body)(input).ok).toBe(false);
+    const rejected = zod().compile(schema, { target: "body", unknownProperties: "reject" })(input);
+    expect(rejected.ok ? [] : rejected.issues.map((issue) => issue.path)).toEqual([
+      ["strict", "b"],
+    ]);
+  });
+
+  it("turns an async refinement into a generic issue instead of a crash", () => {
+    const schema = z.object({ a: z.string().refine(async () => true) });
+    expect(zod().compile(schema, body)({ a: "x" })).toEqual({
+      ok: false,
+      issues: [{ path: [], message: "Input could not be validated", code: "validation_exception" }],
+    });
+  });
+});
+
+describe("zod() JSON Schema", () => {
+  it("documents the input side and drops the dialect marker", () => {
+    const registry = new SchemaRegistry();
+    const schema = z.object({ count: z.string().transform(Number), when: z.date() });
+    expect(registry.fromAdapter(zod(), schema)).toEqual({
+      type: "object",
+      properties: { count: { type: "string" }, when: {} },
+      required: ["count", "when"],
+    });
+  });
+
+  it("names a recursive model by its id and points its cycle at the component", () => {
+    type Category = { name: string; children: Category[] };
+    const Category: z.ZodType<Category> = z
+      .object({
+        name: z.string(),
+        get children() {
+          return z.array(Category);
+        },
+      })
+      .meta({ id: "Category", description: "A tree of categories" });
+    const registry = new SchemaRegistry();
+    expect(registry.fromAdapter(zod(), Category)).toEqual(SchemaRegistry.ref("Category"));
+    expect(registry.get("Category")).toMatchObject({
+      description: "A tree of categories",
+      properties: { children: { type: "array", items: SchemaRegistry.ref("Category") } },
+    });
+  });
+
+  it("asks for a name when a recursive schema has none", () => {
+    type Node = { children: Node[] };
+    const Node: z.ZodType<Node> = z.object({
+      get children() {
+        return z.array(Node);
+      },
+    });
+    expect(() => new SchemaRegistry().fromAdapter(zod(), Node)).toThrow(/\.meta\(\{ id/);
+  });
+
+  it("reports two different schemas under one id as a collision", () => {
+    const registry = new SchemaRegistry();
+    registry.fromAdapter(zod(), z.object({ a: z.string() }).meta({ id: "Thing" }));
+    expect(() =>
+      registry.fromAdapter(zod(), z.object({ b: z.number() }).meta({ id: "Thing" })),
+    ).toThrow(/SCHEMA_NAME_COLLISION/);
+  });
+});

@@ -1,0 +1,201 @@
+import {
+  type JsonSchema,
+  type SchemaAdapter,
+  SchemaRegistry,
+  type SchemaTarget,
+  type UnknownPropertyPolicy,
+  type ValidationResult,
+} from "@trellis/core";
+import { describe, expect, it } from "vitest";
+import { corpus } from "./corpus.js";
+import { type CorpusCase, inputOf, type Path, prototypeKeys, withoutPaths } from "./corpus-case.js";
+import { type ConformanceFixtures, expectedComponents, type ShapeName } from "./fixtures.js";
+import { createOracle } from "./json-schema-oracle.js";
+import { expectWellFormed, pollutionReachable, referencesIn, toJson } from "./result-checks.js";
+
+/** What each adapter hands the suite: its factory and its fixtures. */
+export interface ConformanceOptions {
+  /** The adapter factory; the suite calls it with no arguments and with `unknownProperties`. */
+  readonly create: (options?: { unknownProperties?: UnknownPropertyPolicy }) => SchemaAdapter;
+  readonly fixtures: ConformanceFixtures;
+}
+
+const targets: readonly SchemaTarget[] = ["body", "path", "query", "header", "cookie", "response"];
+const targetOf = (shape: ShapeName): SchemaTarget => (shape === "search" ? "query" : "body");
+const isUnder = (path: readonly unknown[], prefix: Path) =>
+  prefix.every((key, index) => path[index] === key);
+
+/**
+ * The shared adapter conformance suite: every adapter runs it on its own fixtures of the same
+ * shapes and must make the corpus's decisions, strip (or reject, or keep) unknown properties, and
+ * emit JSON Schema that an independent validator reads the same way.
+ */
+export function runAdapterConformance({ create, fixtures }: ConformanceOptions): void {
+  const adapter = create();
+  const rejecting = create({ unknownProperties: "reject" });
+  const registry = new SchemaRegistry();
+  const oracleFor = createOracle(registry);
+  const shapes = Object.keys(corpus) as ShapeName[];
+
+  describe(`${adapter.name} adapter conformance`, () => {
+    it("is a complete adapter when created with no arguments", () => {
+      expect(typeof adapter.name).toBe("string");
+      expect(adapter.name.length).toBeGreaterThan(0);
+      for (const member of ["isSchema", "compile", "toJsonSchema"] as const) {
+        expect(typeof adapter[member]).toBe("function");
+      }
+    });
+
+    it("recognises its own schemas and nothing else", () => {
+      for (const shape of [...shapes, "throwing" as const]) {
+        expect(adapter.isSchema(fixtures[shape]), shape).toBe(true);
+      }
+      class Plain {}
+      const others = ["id", "", 42, null, undefined, {}, [], () => 1, Plain, { type: "string" }];
+      for (const value of others) expect(adapter.isSchema(value)).toBe(false);
+    });
+
+    it("compiles every shape for every target", () => {
+      for (const shape of shapes) {
+        for (const target of targets) {
+          expect(typeof adapter.compile(fixtures[shape], { target })).toBe("function");
+        }
+      }
+    });
+
+    it("registers named models as components", () => {
+      for (const [shape, name] of [
+        ["createUser", expectedComponents.createUser],
+        ["user", expectedComponents.user],
+      ] as const) {
+        expect(registry.fromAdapter(adapter, fixtures[shape])).toEqual(SchemaRegistry.ref(name));
+        expect(registry.get(name)?.properties).toHaveProperty("email");
+      }
+      const shipment = registry.fromAdapter(adapter, fixtures.shipment);
+      expect(referencesIn(registry.resolve(shipment))).toContain(expectedComponents.address);
+      expect(registry.get(expectedComponents.address)?.properties).toHaveProperty("street");
+      const cart = registry.fromAdapter(adapter, fixtures.cart);
+      expect(referencesIn(registry.resolve(cart))).toContain(expectedComponents.lineItem);
+      expect(registry.get(expectedComponents.lineItem)?.properties).toHaveProperty("quantity");
+    });
+
+    it("turns an exception thrown by user code into a generic issue", () => {
+      const validate = adapter.compile(fixtures.throwing, { target: "body" });
+      expect(validate({ name: "fine" })).toMatchObject({ ok: true, value: { name: "fine" } });
+      const result = validate({ name: "boom" });
+      expect(result.ok).toBe(false);
+      expectWellFormed(result);
+      expect(JSON.stringify(result)).not.toMatch(/boom|Error|at /);
+    });
+
+    it("lets the compile option override the factory option", () => {
+      const input = { name: "Ada", email: "ada@example.com", role: "admin" };
+      const strip = rejecting.compile(fixtures.createUser, {
+        target: "body",
+        unknownProperties: "strip",
+      });
+      expect(toJson(strip(input))).toEqual({
+        ok: true,
+        value: { name: "Ada", email: "ada@example.com" },
+      });
+      expect(rejecting.compile(fixtures.createUser, { target: "body" })(input).ok).toBe(false);
+    });
+
+    for (const shape of shapes) {
+      describe(shape, () => {
+        const schema = fixtures[shape];
+        const target = targetOf(shape);
+        const validate = adapter.compile(schema, { target });
+        const policies = {
+          reject: adapter.compile(schema, { target, unknownProperties: "reject" }),
+          keep: adapter.compile(schema, { target, unknownProperties: "keep" }),
+          rejectByFactory: rejecting.compile(schema, { target }),
+        };
+        let jsonSchema: JsonSchema | undefined;
+        const schemaOf = () => {
+          jsonSchema ??= registry.fromAdapter(adapter, schema);
+          return jsonSchema;
+        };
+
+        it("emits plain JSON Schema whose references all resolve", () => {
+          const emitted = schemaOf();
+          expect(JSON.parse(JSON.stringify(emitted))).toStrictEqual(emitted);
+          for (const [name, component] of registry.entries()) {
+            expect(component.$schema, name).toBeUndefined();
+            expect(component.$id, name).toBeUndefined();
+            for (const inner of referencesIn(component))
+              expect(registry.get(inner), inner).toBeDefined();
+          }
+          for (const name of referencesIn(emitted)) expect(registry.get(name), name).toBeDefined();
+        });
+
+        it.each(corpus[shape].map((testCase) => [testCase.label, testCase] as const))(
+          "%s",
+          (_label, testCase: CorpusCase) => {
+            const input = inputOf(testCase);
+            const before = JSON.stringify(input);
+            const result = validate(input);
+            expectWellFormed(result);
+            expect(JSON.stringify(input), "the input must not be mutated").toBe(before);
+            expect(result.ok, "the corpus decision").toBe(testCase.valid);
+            expect(oracleFor(schemaOf())(inputOf(testCase)), "the JSON Schema's decision").toBe(
+              testCase.valid,
+            );
+            if (!result.ok) {
+              expectIssueAt(result, testCase.issueAt);
+              expect(policies.reject(inputOf(testCase)).ok).toBe(false);
+              return;
+            }
+            const unknown = testCase.unknown ?? [];
+            expect(toJson(result.value), "unknown properties stripped").toEqual(
+              withoutPaths(input, unknown),
+            );
+            expect(pollutionReachable(result.value)).toBe(false);
+            expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+            checkOtherPolicies(policies, testCase, unknown);
+          },
+        );
+      });
+    }
+  });
+}
+
+function expectIssueAt(result: ValidationResult, at: Path | undefined): void {
+  if (result.ok || !at) return;
+  const paths = result.issues.map((issue) => issue.path);
+  expect(
+    paths.some((path) => isUnder(path, at)),
+    `an issue under ${JSON.stringify(at)}; got ${JSON.stringify(paths)}`,
+  ).toBe(true);
+}
+
+type Compiled = (input: unknown) => ValidationResult;
+
+function checkOtherPolicies(
+  policies: { reject: Compiled; keep: Compiled; rejectByFactory: Compiled },
+  testCase: CorpusCase,
+  unknown: readonly Path[],
+): void {
+  for (const reject of [policies.reject, policies.rejectByFactory]) {
+    const rejected = reject(inputOf(testCase));
+    expectWellFormed(rejected);
+    if (unknown.length === 0) {
+      expect(toJson(rejected)).toEqual(toJson({ ok: true, value: inputOf(testCase) }));
+    } else {
+      expect(rejected.ok, "rejected under the reject policy").toBe(false);
+      const paths = rejected.ok ? [] : rejected.issues.map((issue) => issue.path);
+      expect(
+        paths.some((path) => unknown.some((extra) => isUnder(path, extra))),
+        `an issue at an unknown property; got ${JSON.stringify(paths)}`,
+      ).toBe(true);
+    }
+  }
+  // Prototype keys may be dropped even when keeping: no library copies them onto its output.
+  const keepable = unknown.every((path) => !path.some((key) => prototypeKeys.has(String(key))));
+  if (keepable) {
+    const kept = policies.keep(inputOf(testCase));
+    expect(toJson(kept), "unknown properties kept").toEqual(
+      toJson({ ok: true, value: inputOf(testCase) }),
+    );
+  }
+}
