@@ -1,9 +1,47 @@
 // Public API of @trellis/core. Explicit named exports only.
 
+export type { AppOptions, ControllerClass, DocumentOptions } from "./app/app-options.js";
+export { buildDocument } from "./app/build-document.js";
+export type { App } from "./app/create-app.js";
+export { createApp } from "./app/create-app.js";
+export type { Logger } from "./app/logger.js";
+export { Controller } from "./controller/controller.js";
+export type { BodyOptions } from "./decorators/bindings.js";
+export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
+export { BodyLimit } from "./decorators/body-limit.js";
+export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";
+export { Returns } from "./decorators/returns.js";
+export { Route } from "./decorators/route.js";
+export { Security } from "./decorators/security.js";
+export { Delete, Get, Head, Options, Patch, Post, Put } from "./decorators/verbs.js";
 export type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs/docs-plugin.js";
 export type { ConfigErrorCode } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
+export type { ErrorContext, ErrorFormatter, FormattedError } from "./errors/error-formatter.js";
+export type {
+  HeadersInput,
+  HttpExceptionOptions,
+  InputLocation,
+  ProblemDetails,
+  ProblemIssue,
+} from "./errors/http-exception.js";
+export { HttpException } from "./errors/http-exception.js";
+export {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  InternalServerErrorException,
+  MethodNotAllowedException,
+  NotFoundException,
+  PayloadTooLargeException,
+  TooManyRequestsException,
+  UnauthorizedException,
+  UnprocessableEntityException,
+  UnsupportedMediaTypeException,
+} from "./errors/http-exceptions.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
+export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
+export { serializeDocument } from "./openapi/serialize-document.js";
 export type {
   Binding,
   BodyBinding,
@@ -17,6 +55,7 @@ export type {
   ResponseSpec,
   SecurityRequirement,
 } from "./operation/operation.js";
+export type { RouteMap, ServeHandler } from "./router/build-router.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export type {
   CompileOptions,

@@ -6,11 +6,15 @@ export const configErrorCodes = {
   MISSING_SCHEMA_ADAPTER: "createApp needs a `schema` adapter",
   MISSING_CONTROLLERS: "createApp needs at least one controller class",
   NOT_A_CONTROLLER: "a value in `controllers` is not a class",
+  INVALID_OPTION: "an option of createApp or buildDocument has the wrong type",
+  INVALID_DECORATOR_TARGET:
+    "a decorator is on a static member, a constructor parameter or a member that is not a method",
   INVALID_PATH: "a route path is not a valid path",
   DUPLICATE_ROUTE: "two operations share one method and path",
   UNDECLARED_PATH_PARAM: "a path parameter has no binding or schema property that covers it",
   UNKNOWN_PATH_PARAM: "a binding or schema names a path parameter the path does not have",
   DUPLICATE_BODY: "a method binds the request body twice",
+  CONFLICTING_BINDINGS: "one handler parameter has two binding decorators",
   MISSING_VERB_DECORATOR: "a method has binding or documentation decorators but no verb decorator",
   UNSUPPORTED_SCHEMA: "the adapter does not recognise a schema",
   UNSUPPORTED_PARAMETER_TYPE:
@@ -30,6 +34,8 @@ export const configErrorCodes = {
   DOCS_PLUGIN_MISSING: "docs.swagger is on but @trellis/swagger-ui is not installed",
   DOCS_ROUTE_CONFLICT: "a docs route collides with an application route",
   OPENAPI_FILE_FAILED: "openapi.file could not be written",
+  UNRESOLVED_SCHEMA_REF: "a schema references a component that no adapter declared",
+  YAML_UNAVAILABLE: "YAML output needs the Bun runtime (Bun.YAML)",
 } as const;
 
 /** A stable code carried by every `TrellisConfigError`. */

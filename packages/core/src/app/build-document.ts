@@ -1,0 +1,17 @@
+import { generateDocument } from "../openapi/generate-document.js";
+import type { OpenApiDocument } from "../openapi/openapi-options.js";
+import type { DocumentOptions } from "./app-options.js";
+import { readOperations } from "./read-operations.js";
+
+/**
+ * Builds the OpenAPI document of an app without building its routes (for CI and client
+ * generation). Runs the same startup checks as `createApp`; does not write `openapi.file`.
+ *
+ * @example
+ * const document = buildDocument({ schema: zod(), controllers: [UserController] });
+ * await Bun.write("openapi.json", JSON.stringify(document, null, 2));
+ */
+export function buildDocument(options: DocumentOptions): OpenApiDocument {
+  const { operations, registry } = readOperations(options, "buildDocument");
+  return generateDocument({ operations, registry, options: options.openapi });
+}

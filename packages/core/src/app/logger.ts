@@ -1,0 +1,9 @@
+/** Where Trellis reports errors a client never sees (unexpected throws, bad handler output). */
+export interface Logger {
+  error(message: string, ...details: unknown[]): void;
+}
+
+/** The default logger: the console. */
+export const consoleLogger: Logger = {
+  error: (message, ...details) => console.error(message, ...details),
+};

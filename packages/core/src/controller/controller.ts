@@ -1,0 +1,31 @@
+import { headersSlot, type ResponseState, statusSlot } from "./response-state.js";
+
+/**
+ * Base class of every controller. Controllers are constructed once at startup; each request runs
+ * its handler on a fresh object that inherits from that instance, so what a handler writes to
+ * `this` (its status, headers, fields) belongs to that request alone.
+ *
+ * @example
+ * @Route("/users")
+ * class UserController extends Controller {
+ *   @Post()
+ *   create(@Body(CreateUser) input: CreateUser) {
+ *     this.setStatus(201);
+ *     return users.add(input);
+ *   }
+ * }
+ */
+export abstract class Controller {
+  /** Sets this request's response status (default 200; 204 when the handler returns nothing). */
+  protected setStatus(code: number): void {
+    (this as ResponseState)[statusSlot] = code;
+  }
+
+  /** Sets a response header of this request (replaces an earlier value of the same name). */
+  protected setHeader(name: string, value: string): void {
+    const state = this as ResponseState;
+    // Copy on first write so headers set on the shared instance never change under other requests.
+    if (!Object.hasOwn(state, headersSlot)) state[headersSlot] = new Headers(state[headersSlot]);
+    state[headersSlot]?.set(name, value);
+  }
+}

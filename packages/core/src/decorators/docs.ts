@@ -1,0 +1,96 @@
+import { methodTarget } from "../metadata/decorator-target.js";
+import { ownClassMetadata } from "../metadata/metadata-store.js";
+
+/**
+ * A short one-line title of the operation in the OpenAPI document.
+ *
+ * @example
+ * @Get()
+ * @Summary("List users")
+ * list() {}
+ */
+export function Summary(text: string): MethodDecorator {
+  return (target, key) => {
+    const metadata = methodTarget("@Summary", target, key);
+    if (metadata) metadata.summary = text;
+  };
+}
+
+/**
+ * A longer explanation of the operation in the OpenAPI document.
+ *
+ * @example
+ * @Get()
+ * @Description("Users are sorted by name.")
+ * list() {}
+ */
+export function Description(text: string): MethodDecorator {
+  return (target, key) => {
+    const metadata = methodTarget("@Description", target, key);
+    if (metadata) metadata.description = text;
+  };
+}
+
+/**
+ * A stable operationId for client generators (default: `ControllerName.method`).
+ *
+ * @example
+ * @Get()
+ * @OperationId("listUsers")
+ * list() {}
+ */
+export function OperationId(id: string): MethodDecorator {
+  return (target, key) => {
+    const metadata = methodTarget("@OperationId", target, key);
+    if (metadata) metadata.operationId = id;
+  };
+}
+
+/**
+ * Groups operations in the documentation UI. On a class it applies to all of its operations.
+ *
+ * @example
+ * @Route("/users")
+ * @Tags("users")
+ * class UserController extends Controller {}
+ */
+export function Tags(...names: string[]): ClassDecorator & MethodDecorator {
+  return ((target: object, key?: string | symbol) => {
+    if (key === undefined) {
+      const metadata = ownClassMetadata(target as Function);
+      metadata.tags = [...names, ...(metadata.tags ?? [])];
+      return;
+    }
+    methodTarget("@Tags", target, key)?.tags.unshift(...names);
+  }) as ClassDecorator & MethodDecorator;
+}
+
+/**
+ * Marks the operation deprecated in the OpenAPI document (it is still served).
+ *
+ * @example
+ * @Get("/legacy")
+ * @Deprecated()
+ * legacy() {}
+ */
+export function Deprecated(): MethodDecorator {
+  return (target, key) => {
+    const metadata = methodTarget("@Deprecated", target, key);
+    if (metadata) metadata.deprecated = true;
+  };
+}
+
+/**
+ * Leaves the operation out of the OpenAPI document entirely (it is still served).
+ *
+ * @example
+ * @Get("/internal")
+ * @Hidden()
+ * internal() {}
+ */
+export function Hidden(): MethodDecorator {
+  return (target, key) => {
+    const metadata = methodTarget("@Hidden", target, key);
+    if (metadata) metadata.hidden = true;
+  };
+}

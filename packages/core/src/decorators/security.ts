@@ -1,0 +1,26 @@
+import { methodTarget } from "../metadata/decorator-target.js";
+import { ownClassMetadata } from "../metadata/metadata-store.js";
+
+/**
+ * Declares that an operation needs a security scheme (with scopes). Several are alternatives;
+ * a method's own requirements replace its class's. Recorded for the document and for guards.
+ *
+ * @example
+ * @Route("/admin")
+ * @Security("bearer", ["admin"])
+ * class AdminController extends Controller {}
+ */
+export function Security(
+  scheme: string,
+  scopes?: readonly string[],
+): ClassDecorator & MethodDecorator {
+  return ((target: object, key?: string | symbol) => {
+    const requirement = { scheme, scopes: scopes ?? [] };
+    if (key === undefined) {
+      const metadata = ownClassMetadata(target as Function);
+      metadata.security = [requirement, ...(metadata.security ?? [])];
+      return;
+    }
+    methodTarget("@Security", target, key)?.security.unshift(requirement);
+  }) as ClassDecorator & MethodDecorator;
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Logger } from "../app/logger.js";
+import type { ErrorFormatter } from "./error-formatter.js";
+import { createErrorResponder } from "./error-responder.js";
+import { HttpException } from "./http-exception.js";
+import { NotFoundException, TooManyRequestsException } from "./http-exceptions.js";
+
+const request = new Request("http://x/y");
+
+function setup(formatter?: ErrorFormatter) {
+  const logged: unknown[][] = [];
+  const logger: Logger = { error: (...args) => logged.push(args) };
+  return { respond: createErrorResponder(logger, formatter), logged };
+}
+
+async function problem(response: Response): Promise<any> {
+  expect(response.headers.get("content-type")).toBe("application/problem+json");
+  return response.json();
+}
+
+describe("createErrorResponder", () => {
+  it("renders HttpExceptions as problem+json with their headers, without logging", async () => {
+    const { respond, logged } = setup();
+    const response = respond(
+      new TooManyRequestsException("Slow down", { headers: { "retry-after": "30" } }),
+      request,
+    );
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(await problem(response)).toEqual({
+      type: "about:blank",
+      title: "Too Many Requests",
+      status: 429,
+      detail: "Slow down",
+    });
+    expect(logged).toEqual([]);
+  });
+
+  it.each([
+    ["an Error", new Error("secret at /srv/app/db.ts:12")],
+    ["a string", "secret"],
+    ["an object", { secret: true }],
+    ["null", null],
+    ["undefined", undefined],
+    ["an HttpException with a non-error status", new HttpException(200, "fine?")],
+  ])("turns %s into a generic, logged 500", async (_name, thrown) => {
+    const { respond, logged } = setup();
+    const response = respond(thrown, request);
+    expect(response.status).toBe(500);
+    const body = await problem(response);
+    expect(body).toEqual({
+      type: "about:blank",
+      title: "Internal Server Error",
+      status: 500,
+      detail: "An unexpected error occurred.",
+    });
+    expect(JSON.stringify(body)).not.toContain("secret");
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.[1]).toBe(thrown);
+  });
+
+  it("falls back to a clean 500 when the exception cannot be rendered", async () => {
+    const { respond, logged } = setup();
+    const response = respond(new HttpException(400, "x", { extensions: { big: 1n } }), request);
+    expect(response.status).toBe(500);
+    expect((await problem(response)).detail).toBe("An unexpected error occurred.");
+    expect(logged).toHaveLength(1);
+    const badHeader = respond(new HttpException(400, "x", { headers: { "x-a": "a\nb" } }), request);
+    expect(badHeader.status).toBe(500);
+  });
+
+  it("lets a formatter reshape errors, keeping the exception's headers", async () => {
+    const formatter = vi.fn<ErrorFormatter>((error, context) => ({
+      status: context.problem.status === 404 ? 410 : undefined,
+      headers: { "x-error": "1" },
+      body: {
+        message: error instanceof Error ? error.message : "?",
+        path: new URL(context.request.url).pathname,
+      },
+    }));
+    const { respond } = setup(formatter);
+    const response = respond(
+      new NotFoundException("gone", { headers: { "x-kept": "yes" } }),
+      request,
+    );
+    expect(response.status).toBe(410);
+    expect(response.headers.get("x-kept")).toBe("yes");
+    expect(response.headers.get("x-error")).toBe("1");
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(await response.json()).toEqual({ message: "gone", path: "/y" });
+    expect(formatter.mock.calls[0]?.[1]).toMatchObject({
+      operation: undefined,
+      problem: { status: 404 },
+    });
+
+    const passthrough = setup(() => new Response("custom", { status: 418 })).respond(
+      new Error("x"),
+      request,
+    );
+    expect(passthrough.status).toBe(418);
+    expect(await passthrough.text()).toBe("custom");
+
+    const empty = setup(() => ({ status: 503 })).respond(new Error("x"), request);
+    expect(empty.status).toBe(503);
+    expect(await empty.text()).toBe("");
+  });
+
+  it("falls back to the default problem when the formatter throws or returns junk", async () => {
+    for (const formatter of [
+      () => {
+        throw new Error("formatter bug");
+      },
+      () => null as never,
+      () => Promise.resolve(new Response("late")) as never,
+      () => ({ status: 99, body: {} }),
+      () => ({ body: 1n }),
+    ] satisfies ErrorFormatter[]) {
+      const { respond, logged } = setup(formatter);
+      const response = respond(new NotFoundException("nope"), request);
+      expect(response.status).toBe(404);
+      expect((await problem(response)).detail).toBe("nope");
+      expect(logged).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+// Loaded before any decorated class: TypeScript's emitted `design:*` metadata calls go nowhere without it.
+import "reflect-metadata";
+import type { HttpMethod, ParameterLocation } from "../operation/operation.js";
+
+/** A verb decorator as written: the path is checked later, by `createApp`. */
+export interface VerbMetadata {
+  readonly method: HttpMethod;
+  readonly path: unknown;
+}
+
+/** A binding decorator as written on one handler parameter. */
+export type BindingMetadata =
+  | {
+      readonly kind: "parameter";
+      readonly index: number;
+      readonly in: ParameterLocation;
+      /** The named value (`@Query("page")`); undefined binds the whole location. */
+      readonly name: string | undefined;
+      /** The schema argument; `hasSchema` tells "none given" from an undefined value. */
+      readonly schema: unknown;
+      readonly hasSchema: boolean;
+    }
+  | {
+      readonly kind: "body";
+      readonly index: number;
+      readonly schema: unknown;
+      readonly hasSchema: boolean;
+      readonly contentType: unknown;
+    }
+  | { readonly kind: "request"; readonly index: number };
+
+/** An `@Returns` as written. */
+export interface ReturnsMetadata {
+  readonly status: unknown;
+  readonly type: unknown;
+  readonly description: unknown;
+}
+
+/** An `@Security` as written. */
+export interface SecurityMetadata {
+  readonly scheme: unknown;
+  readonly scopes: unknown;
+}
+
+/** Everything the decorators of one method recorded. */
+export interface MethodMetadata {
+  readonly verbs: VerbMetadata[];
+  readonly bindings: BindingMetadata[];
+  readonly returns: ReturnsMetadata[];
+  readonly tags: unknown[];
+  readonly security: SecurityMetadata[];
+  summary?: unknown;
+  description?: unknown;
+  operationId?: unknown;
+  deprecated: boolean;
+  hidden: boolean;
+  bodyLimit?: unknown;
+}
+
+/** Everything the decorators of one class (and its methods) recorded. */
+export interface ClassMetadata {
+  /** The `@Route` prefix; undefined when the class has none (a base class's prefix then applies). */
+  prefix?: unknown;
+  tags?: unknown[];
+  security?: SecurityMetadata[];
+  bodyLimit?: unknown;
+  readonly methods: Map<string | symbol, MethodMetadata>;
+  /** Decorators put where they cannot apply (static members, constructor parameters). */
+  readonly misplaced: string[];
+}
+
+const store = new WeakMap<Function, ClassMetadata>();
+
+/** The metadata a class declares itself (not inherited), created on first use. */
+export function ownClassMetadata(target: Function): ClassMetadata {
+  let metadata = store.get(target);
+  if (!metadata) {
+    metadata = { methods: new Map(), misplaced: [] };
+    store.set(target, metadata);
+  }
+  return metadata;
+}
+
+/** The metadata one method declares, created on first use. */
+export function ownMethodMetadata(target: Function, key: string | symbol): MethodMetadata {
+  const methods = ownClassMetadata(target).methods;
+  let metadata = methods.get(key);
+  if (!metadata) {
+    metadata = {
+      verbs: [],
+      bindings: [],
+      returns: [],
+      tags: [],
+      security: [],
+      deprecated: false,
+      hidden: false,
+    };
+    methods.set(key, metadata);
+  }
+  return metadata;
+}
+
+/** The metadata a class declares itself, if any (undefined for undecorated classes). */
+export function peekClassMetadata(target: Function): ClassMetadata | undefined {
+  return store.get(target);
+}

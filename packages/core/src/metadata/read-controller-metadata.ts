@@ -1,0 +1,49 @@
+import {
+  type ClassMetadata,
+  type MethodMetadata,
+  peekClassMetadata,
+  type SecurityMetadata,
+} from "./metadata-store.js";
+
+/** A controller's metadata with its base classes' merged in (read once, by `createApp`). */
+export interface ControllerMetadata {
+  readonly prefix: unknown;
+  readonly tags: readonly unknown[];
+  readonly security: readonly SecurityMetadata[] | undefined;
+  readonly bodyLimit: unknown;
+  /** Method name -> metadata; a subclass's own declaration of a method replaces its base's. */
+  readonly methods: ReadonlyMap<string | symbol, MethodMetadata>;
+  readonly misplaced: readonly string[];
+}
+
+/**
+ * Reads a controller class and its base classes. Class-level settings come from the nearest class
+ * that declares them; routes of a base controller are inherited (and run the subclass's override
+ * of the method, if it has one without decorators of its own).
+ */
+export function readControllerMetadata(controller: Function): ControllerMetadata {
+  const chain: ClassMetadata[] = [];
+  for (
+    let current: unknown = controller;
+    typeof current === "function" && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
+    const own = peekClassMetadata(current as Function);
+    if (own) chain.push(own);
+  }
+  const nearest = <K extends "prefix" | "tags" | "security" | "bodyLimit">(key: K) =>
+    chain.find((metadata) => metadata[key] !== undefined)?.[key];
+
+  const methods = new Map<string | symbol, MethodMetadata>();
+  for (const metadata of [...chain].reverse()) {
+    for (const [key, method] of metadata.methods) methods.set(key, method);
+  }
+  return {
+    prefix: nearest("prefix"),
+    tags: nearest("tags") ?? [],
+    security: nearest("security"),
+    bodyLimit: nearest("bodyLimit"),
+    methods,
+    misplaced: chain.flatMap((metadata) => metadata.misplaced),
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { generateDocument } from "./generate-document.js";
+import { assertValidDocuments } from "./test-helpers/assert-valid-document.js";
+import { OperationFixture } from "./test-helpers/operation-fixture.js";
+import { build, type Json, refs } from "./users-api.fixtures.js";
+
+describe("ComponentCollector", () => {
+  it("emits only the models used by documented operations, and every $ref resolves", () => {
+    for (const version of ["3.0", "3.1"] as const) {
+      const document = build(version);
+      const schemas = document.components.schemas;
+      expect(Object.keys(schemas)).toEqual(["Address", "CreateUser", "ProblemDetails", "User"]);
+      for (const [where, ref] of refs(document)) {
+        const name = ref.replace("#/components/schemas/", "");
+        expect(schemas[name], `${where} -> ${ref}`).toBeDefined();
+      }
+    }
+  });
+
+  it("never puts additionalProperties: false inside an allOf member", async () => {
+    const fixture = new OperationFixture();
+    const Base = { $id: "Base", type: "object", properties: { a: { type: "string" } } };
+    const Both = {
+      $id: "Both",
+      allOf: [
+        Base,
+        { type: "object", properties: { b: { type: "string" } }, additionalProperties: false },
+      ],
+    };
+    const operation = fixture.operation({ returns: [{ status: 200, schema: Both }] });
+    for (const version of ["3.0", "3.1"] as const) {
+      const document = generateDocument({
+        operations: [operation],
+        registry: fixture.registry,
+        options: { version },
+      }) as Json;
+      const members = document.components.schemas.Both.allOf as Json[];
+      expect(members.some((member) => member.additionalProperties === false)).toBe(false);
+      expect(members[1]?.properties.b).toEqual({ type: "string" });
+      await assertValidDocuments([document]);
+    }
+  });
+
+  it("follows references transitively, recursive models included", () => {
+    const fixture = new OperationFixture();
+    const Node: Json = { $id: "Node", type: "object", properties: { value: { type: "number" } } };
+    Node.properties.children = { type: "array", items: Node };
+    const Tree = { $id: "Tree", type: "object", properties: { root: Node } };
+    const operation = fixture.operation({ returns: [{ status: 200, schema: Tree }] });
+    const document = generateDocument({
+      operations: [operation],
+      registry: fixture.registry,
+      options: {},
+    }) as Json;
+    expect(Object.keys(document.components.schemas)).toEqual(["Node", "ProblemDetails", "Tree"]);
+    expect(document.components.schemas.Node.properties.children.items).toEqual({
+      $ref: "#/components/schemas/Node",
+    });
+  });
+
+  it("reserves the ProblemDetails name and rejects references to undeclared components", () => {
+    const fixture = new OperationFixture();
+    const Mine = {
+      $id: "ProblemDetails",
+      type: "object",
+      properties: { oops: { type: "string" } },
+    };
+    const operation = fixture.operation({ returns: [{ status: 200, schema: Mine }] });
+    expect(() =>
+      generateDocument({ operations: [operation], registry: fixture.registry, options: {} }),
+    ).toThrow(/SCHEMA_NAME_COLLISION.*"ProblemDetails" is reserved/);
+
+    const other = new OperationFixture();
+    const dangling = other.operation({
+      handlerName: "find",
+      returns: [{ status: 200, schema: { $ref: "#/components/schemas/Ghost" } }],
+    });
+    expect(() =>
+      generateDocument({ operations: [dangling], registry: other.registry, options: {} }),
+    ).toThrow(/UNRESOLVED_SCHEMA_REF.*TestController\.find.*Ghost/);
+  });
+});

@@ -1,0 +1,110 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import { SchemaRegistry } from "../schema/schema-registry.js";
+import { stableJson } from "../schema/stable-json.js";
+import { problemDetailsName, problemDetailsSchema } from "./problem-details.js";
+import { type OpenApiVersion, toOpenApiSchema } from "./schema-dialect.js";
+
+// Keywords whose values are data, not schemas: a "$ref" key inside them is not a reference.
+const dataKeywords = new Set(["enum", "const", "default", "example", "examples"]);
+// Keywords whose values map names (property names...) to schemas.
+const mapKeywords = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
+
+/**
+ * Converts schemas to the document's dialect and remembers which components they reference, so
+ * that only models the document actually uses are emitted. Each component is converted and
+ * scanned once, whatever the number of references to it: the work is linear in the document.
+ */
+export class ComponentCollector {
+  private readonly used = new Map<string, JsonSchema | undefined>();
+  private readonly pending: string[] = [];
+
+  constructor(
+    private readonly registry: SchemaRegistry,
+    private readonly version: OpenApiVersion,
+  ) {}
+
+  /** The schema in the document's dialect; `where` names its owner for error messages. */
+  convert(schema: JsonSchema, where: string): JsonSchema {
+    const converted = toOpenApiSchema(schema, this.version);
+    this.scan(converted, where);
+    return converted;
+  }
+
+  /** A reference to the shared problem details component. */
+  problemDetails(): JsonSchema {
+    this.use(problemDetailsName, "error responses");
+    return SchemaRegistry.ref(problemDetailsName);
+  }
+
+  /** Every used component (transitively), converted, sorted by name. */
+  components(): Record<string, JsonSchema> {
+    for (let name = this.pending.pop(); name !== undefined; name = this.pending.pop()) {
+      const source = name === problemDetailsName ? problemDetailsSchema : this.registry.get(name);
+      this.used.set(name, this.convert(source as JsonSchema, `schema "${name}"`));
+    }
+    const result: Record<string, JsonSchema> = {};
+    for (const name of [...this.used.keys()].sort()) {
+      result[name] = this.used.get(name) as JsonSchema;
+    }
+    return result;
+  }
+
+  private use(name: string, where: string): void {
+    if (this.used.has(name)) return;
+    if (name === problemDetailsName) {
+      const own = this.registry.get(name);
+      if (own && stableJson(own) !== stableJson(problemDetailsSchema)) {
+        throw new TrellisConfigError(
+          "SCHEMA_NAME_COLLISION",
+          `The schema name "${name}" is reserved for Trellis's error responses. Give the model used by ${where} another name.`,
+        );
+      }
+    } else if (!this.registry.get(name)) {
+      throw new TrellisConfigError(
+        "UNRESOLVED_SCHEMA_REF",
+        `The schema of ${where} references "#/components/schemas/${name}", which no adapter declared.`,
+      );
+    }
+    this.used.set(name, undefined);
+    this.pending.push(name);
+  }
+
+  private scan(value: unknown, where: string): void {
+    if (Array.isArray(value)) {
+      for (const item of value) this.scan(item, where);
+      return;
+    }
+    if (value === null || typeof value !== "object") return;
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      if (dataKeywords.has(key) || key.startsWith("x-")) continue;
+      if (key === "$ref") {
+        this.reference(inner, where);
+      } else if (key === "discriminator") {
+        const mapping = (inner as { mapping?: unknown } | null)?.mapping;
+        if (mapping && typeof mapping === "object") {
+          for (const target of Object.values(mapping)) {
+            // A mapping value is a reference or, in its short form, a bare component name.
+            if (typeof target === "string" && !target.includes("/")) this.use(target, where);
+            else this.reference(target, where);
+          }
+        }
+      } else if (mapKeywords.has(key) && inner && typeof inner === "object") {
+        for (const schema of Object.values(inner)) this.scan(schema, where);
+      } else {
+        this.scan(inner, where);
+      }
+    }
+  }
+
+  private reference(target: unknown, where: string): void {
+    const name = typeof target === "string" ? SchemaRegistry.refName(target) : undefined;
+    if (name === undefined) {
+      throw new TrellisConfigError(
+        "UNRESOLVED_SCHEMA_REF",
+        `The schema of ${where} has the reference ${JSON.stringify(target)}; only "#/components/schemas/Name" references can be documented.`,
+      );
+    }
+    this.use(name, where);
+  }
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { generateDocument } from "./generate-document.js";
+import { OperationFixture } from "./test-helpers/operation-fixture.js";
+import { build, type Json, User } from "./users-api.fixtures.js";
+
+describe("operationObject", () => {
+  it("gives HEAD responses no content", () => {
+    const fixture = new OperationFixture();
+    const operation = fixture.operation({
+      method: "HEAD",
+      path: "/users/:id",
+      returns: [{ status: 200, schema: User }],
+    });
+    const document = generateDocument({
+      operations: [operation],
+      registry: fixture.registry,
+      options: {},
+    }) as Json;
+    const responses = document.paths["/users/{id}"].head.responses;
+    expect(responses["200"]).toEqual({ description: "OK" });
+    expect(responses["400"].content).toBeUndefined();
+    expect(document.components).toBeUndefined();
+  });
+
+  it("documents the request body with its media type", () => {
+    const document = build();
+    expect(document.paths["/users"].post.requestBody).toEqual({
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/CreateUser" } } },
+    });
+    const fixture = new OperationFixture();
+    const form = fixture.operation({
+      method: "POST",
+      body: { contentType: "application/x-www-form-urlencoded", required: false },
+    });
+    const doc = generateDocument({ operations: [form], registry: fixture.registry, options: {} });
+    expect((doc as Json).paths["/items"].post.requestBody).toEqual({
+      content: { "application/x-www-form-urlencoded": { schema: {} } },
+    });
+  });
+
+  it("documents declared responses, array bodies, bodyless statuses and a default 200", () => {
+    const document = build();
+    expect(document.paths["/users"].get.responses["200"]).toEqual({
+      description: "The users",
+      content: {
+        "application/json": {
+          schema: { type: "array", items: { $ref: "#/components/schemas/User" } },
+        },
+      },
+    });
+    expect(document.paths["/users"].post.responses["201"].description).toBe("Created");
+    expect(document.paths["/users/{id}"].delete.responses["204"]).toEqual({
+      description: "Deleted",
+    });
+    expect(document.paths["/users/{id}"].delete.responses["200"]).toBeUndefined();
+    expect(document.paths["/ping"].get.responses["200"]).toEqual({ description: "Success" });
+    expect(document.paths["/users/{id}/pets/{petId}"].get.responses["404"]).toEqual({
+      description: "No such user",
+    });
+  });
+
+  it("documents framework errors as problem+json, never over a declared status", () => {
+    const document = build();
+    const statuses = (path: string, method: string) =>
+      Object.keys(document.paths[path][method].responses);
+    expect(statuses("/ping", "get")).toEqual(["200", "500"]);
+    expect(statuses("/users", "get")).toEqual(["200", "400", "500"]);
+    expect(statuses("/users", "post")).toEqual(["201", "400", "401", "403", "413", "415", "500"]);
+    expect(statuses("/users/{id}", "delete")).toEqual(["204", "400", "401", "403", "500"]);
+    const problem = { $ref: "#/components/schemas/ProblemDetails" };
+    expect(document.paths["/users"].post.responses["415"]).toEqual({
+      description: expect.stringContaining("Unsupported Media Type"),
+      content: { "application/problem+json": { schema: problem } },
+    });
+    const details = document.components.schemas.ProblemDetails;
+    expect(details.required).toEqual(["type", "title", "status"]);
+    expect(Object.keys(details.properties)).toEqual([
+      "type",
+      "title",
+      "status",
+      "detail",
+      "instance",
+      "errors",
+    ]);
+    expect(details.properties.errors.items.properties.in.enum).toEqual([
+      "body",
+      "path",
+      "query",
+      "header",
+      "cookie",
+    ]);
+
+    const fixture = new OperationFixture();
+    const own = fixture.operation({
+      params: [{ in: "query", name: "q", schema: { type: "string" } }],
+      returns: [{ status: 400, description: "My own bad request" }],
+    });
+    const doc = generateDocument({ operations: [own], registry: fixture.registry, options: {} });
+    expect((doc as Json).paths["/items"].get.responses["400"]).toEqual({
+      description: "My own bad request",
+    });
+  });
+
+  it("writes security requirements as alternatives", () => {
+    const document = build();
+    expect(document.paths["/users/{id}/pets/{petId}"].get.security).toEqual([
+      { bearer: [] },
+      { apiKey: [] },
+    ]);
+    expect(document.paths["/ping"].get.security).toBeUndefined();
+  });
+});

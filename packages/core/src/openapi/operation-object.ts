@@ -1,0 +1,82 @@
+import type { Operation } from "../operation/operation.js";
+import type { SchemaRegistry } from "../schema/schema-registry.js";
+import type { ComponentCollector } from "./component-collector.js";
+import { operationParameters } from "./operation-parameters.js";
+import { frameworkErrors, problemMediaType } from "./problem-details.js";
+import { statusHasBody, statusText } from "./status-text.js";
+
+/** `UserController.create`: how startup errors and messages name an operation. */
+export const operationLabel = (operation: Operation): string =>
+  `${operation.controller.name || "(anonymous controller)"}.${operation.handlerName}`;
+
+function requestBody(operation: Operation, collector: ComponentCollector, where: string) {
+  const body = operation.bindings.find((binding) => binding.kind === "body");
+  if (!body) return undefined;
+  const schema = body.jsonSchema ? collector.convert(body.jsonSchema, `the body of ${where}`) : {};
+  const result: Record<string, unknown> = { content: { [body.contentType]: { schema } } };
+  if (body.required) result.required = true;
+  return result;
+}
+
+function responses(operation: Operation, collector: ComponentCollector, where: string) {
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const spec of operation.responses) {
+    const key = String(spec.status);
+    if (key in result) continue; // the first declaration of a status wins
+    const response: Record<string, unknown> = {
+      description: spec.description ?? statusText(spec.status),
+    };
+    if (spec.jsonSchema && statusHasBody(spec.status, operation.method)) {
+      const schema = collector.convert(spec.jsonSchema, `the ${key} response of ${where}`);
+      response.content = { "application/json": { schema } };
+    }
+    result[key] = response;
+  }
+  // Without a declared success response, document the default one, bodyless (nothing is known of it).
+  if (!operation.responses.some((spec) => spec.status >= 200 && spec.status < 400)) {
+    result["200"] = { description: "Success" };
+  }
+  for (const [status, description] of frameworkErrors(operation)) {
+    const key = String(status);
+    if (key in result) continue; // the user's own documentation of a status wins
+    result[key] = statusHasBody(status, operation.method)
+      ? { description, content: { [problemMediaType]: { schema: collector.problemDetails() } } }
+      : { description };
+  }
+  return result;
+}
+
+function security(operation: Operation) {
+  const seen = new Set<string>();
+  const result: Record<string, string[]>[] = [];
+  for (const requirement of operation.security) {
+    const key = JSON.stringify([requirement.scheme, requirement.scopes]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({ [requirement.scheme]: [...requirement.scopes] });
+  }
+  return result;
+}
+
+/** The OpenAPI Operation Object of one (non-hidden) operation. */
+export function operationObject(
+  operation: Operation,
+  registry: SchemaRegistry,
+  collector: ComponentCollector,
+): Record<string, unknown> {
+  const where = operationLabel(operation);
+  const { docs } = operation;
+  const result: Record<string, unknown> = {};
+  if (docs.tags.length > 0) result.tags = [...new Set(docs.tags)];
+  if (docs.summary !== undefined) result.summary = docs.summary;
+  if (docs.description !== undefined) result.description = docs.description;
+  result.operationId = docs.operationId;
+  const parameters = operationParameters(operation, registry, collector, where);
+  if (parameters.length > 0) result.parameters = parameters;
+  const body = requestBody(operation, collector, where);
+  if (body) result.requestBody = body;
+  result.responses = responses(operation, collector, where);
+  if (docs.deprecated) result.deprecated = true;
+  if (operation.security.length > 0) result.security = security(operation);
+  return result;
+}

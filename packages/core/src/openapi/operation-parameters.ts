@@ -1,0 +1,105 @@
+import type { Operation, ParameterLocation } from "../operation/operation.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import { objectProperties } from "../schema/object-properties.js";
+import type { SchemaRegistry } from "../schema/schema-registry.js";
+import type { ComponentCollector } from "./component-collector.js";
+
+interface ParameterSource {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly schema: JsonSchema;
+  required: boolean;
+}
+
+/** The names an object schema requires, following references and `allOf` like `objectProperties`. */
+function requiredNames(
+  registry: SchemaRegistry,
+  schema: JsonSchema,
+  into = new Set<string>(),
+  depth = 0,
+) {
+  if (depth > 16) return into; // a self-including allOf cannot loop forever
+  const object = registry.resolve(schema);
+  for (const name of object.required ?? []) into.add(name);
+  if (Array.isArray(object.allOf)) {
+    for (const member of object.allOf as JsonSchema[])
+      requiredNames(registry, member, into, depth + 1);
+  }
+  return into;
+}
+
+const isArraySchema = (schema: JsonSchema): boolean =>
+  schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"));
+
+/**
+ * The OpenAPI parameters of an operation: named bindings as they are, object bindings decomposed
+ * into one parameter per property, and every path template variable declared (as a required
+ * path parameter). Path parameters come first, in template order.
+ */
+export function operationParameters(
+  operation: Operation,
+  registry: SchemaRegistry,
+  collector: ComponentCollector,
+  where: string,
+): Record<string, unknown>[] {
+  const pathNames = new Set(operation.pathParams);
+  const sources = new Map<string, ParameterSource>();
+  const add = (
+    location: ParameterLocation,
+    name: string,
+    schema: JsonSchema,
+    required: boolean,
+  ) => {
+    if (location === "path" && !pathNames.has(name)) return; // not in the template: not a parameter
+    // Header names are case-insensitive; (name, in) must be unique.
+    const key = `${location}:${location === "header" ? name.toLowerCase() : name}`;
+    const existing = sources.get(key);
+    if (existing) existing.required ||= required;
+    else
+      sources.set(key, { name, in: location, schema, required: location === "path" || required });
+  };
+
+  for (const binding of operation.bindings) {
+    if (binding.kind !== "parameter") continue;
+    if (binding.name !== undefined) {
+      add(binding.in, binding.name, binding.jsonSchema, binding.required);
+      continue;
+    }
+    // The same properties the router reads for this binding, one parameter each.
+    const required = requiredNames(registry, binding.jsonSchema);
+    for (const [name, schema] of objectProperties(binding.jsonSchema, registry)) {
+      add(binding.in, name, schema, required.has(name));
+    }
+  }
+  for (const name of operation.pathParams) add("path", name, { type: "string" }, true);
+
+  const ordered = [
+    ...operation.pathParams.map((name) => sources.get(`path:${name}`) as ParameterSource),
+    ...[...sources.values()].filter((source) => source.in !== "path"),
+  ];
+  return ordered.map((source) => {
+    const resolved = registry.resolve(source.schema);
+    const parameter: Record<string, unknown> = { name: source.name, in: source.in };
+    const description = source.schema.description ?? resolved.description;
+    if (typeof description === "string") parameter.description = description;
+    if (source.required) parameter.required = true;
+    if (resolved.deprecated === true) parameter.deprecated = true;
+    if (isArraySchema(resolved)) {
+      // Query arrays are repeated keys (`?tag=a&tag=b`), which is what the router parses.
+      if (source.in === "query") Object.assign(parameter, { style: "form", explode: true });
+      else if (source.in === "path" || source.in === "header") parameter.style = "simple";
+    }
+    parameter.schema = collector.convert(
+      source.schema,
+      `parameter "${source.name}" (${source.in}) of ${where}`,
+    );
+    const example =
+      "example" in resolved
+        ? resolved.example
+        : Array.isArray(resolved.examples)
+          ? resolved.examples[0]
+          : undefined;
+    if (example !== undefined) parameter.example = structuredClone(example);
+    return parameter;
+  });
+}

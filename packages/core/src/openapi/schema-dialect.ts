@@ -1,0 +1,328 @@
+import type { JsonSchema } from "../schema/json-schema.js";
+import { stableJson } from "../schema/stable-json.js";
+
+/** The OpenAPI version a document is generated for; it decides the schema dialect. */
+export type OpenApiVersion = "3.0" | "3.1";
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * Turns an adapter's plain JSON Schema into the schema dialect of the requested OpenAPI version:
+ * 3.0's subset (nullable, boolean exclusive bounds, no const or type arrays) or 3.1's JSON Schema
+ * 2020-12. Always returns fresh objects, never the input's.
+ */
+export function toOpenApiSchema(schema: unknown, version: OpenApiVersion): JsonSchema {
+  return (version === "3.0" ? to30(schema) : to31(schema)) as JsonSchema;
+}
+
+// Keywords OpenAPI 3.0's Schema Object knows and that need no conversion.
+const plain30 = new Set([
+  "title",
+  "multipleOf",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxProperties",
+  "minProperties",
+  "description",
+  "format",
+  "default",
+  "discriminator",
+  "readOnly",
+  "writeOnly",
+  "xml",
+  "externalDocs",
+  "example",
+  "deprecated",
+]);
+
+const isObject = (value: unknown): value is SchemaObject =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+const copy = <T>(value: T): T => (value === undefined ? value : structuredClone(value));
+
+/** Schemas that only admit null: `{type:"null"}`, `{const:null}`, `{enum:[null]}`. */
+function isNullOnly(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  const type = schema.type;
+  if (type === "null" || (Array.isArray(type) && type.length === 1 && type[0] === "null")) {
+    return true;
+  }
+  if ("const" in schema && schema.const === null) return true;
+  return Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null;
+}
+
+/** Distinct schemas by content, first occurrence kept. */
+function distinct(schemas: SchemaObject[]): SchemaObject[] {
+  const seen = new Set<string>();
+  return schemas.filter((schema) => {
+    const key = stableJson(schema);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const union = (schemas: SchemaObject[]): SchemaObject => {
+  const members = distinct(schemas);
+  if (members.length === 0) return {};
+  return members.length === 1 ? (members[0] as SchemaObject) : { anyOf: members };
+};
+
+/** A 3.0 schema that also admits null (a bare `$ref` cannot carry siblings, so it is wrapped). */
+function withNull30(schema: SchemaObject): SchemaObject {
+  if (typeof schema.$ref === "string") return { allOf: [schema], nullable: true };
+  const result: SchemaObject = { ...schema, nullable: true };
+  if (Array.isArray(result.enum) && !result.enum.includes(null))
+    result.enum = [...result.enum, null];
+  return result;
+}
+
+/** `allOf` members must not forbid the properties their siblings add. */
+function openMembers(members: SchemaObject[]): SchemaObject[] {
+  return members.map((member) => {
+    if (member.additionalProperties !== false) return member;
+    const { additionalProperties: _dropped, ...rest } = member;
+    return rest;
+  });
+}
+
+/** Converts one JSON Schema (any draft-07/2020-12 leftovers included) to OpenAPI 3.0's dialect. */
+function to30(input: unknown): SchemaObject {
+  if (input === false) return { not: {} };
+  if (!isObject(input)) return {};
+  const s = input;
+  const out: SchemaObject = {};
+  let nullable = s.nullable === true;
+  let onlyNull = false;
+  let nullFromUnion = false;
+
+  for (const [key, value] of Object.entries(s)) {
+    if (plain30.has(key) || key.startsWith("x-")) out[key] = copy(value);
+  }
+  if (!("example" in s) && Array.isArray(s.examples) && s.examples.length > 0) {
+    out.example = copy(s.examples[0]);
+  }
+  if (s.contentEncoding === "base64" && out.format === undefined) out.format = "byte";
+
+  // type: no arrays, no "null".
+  let typeBranches: SchemaObject[] | undefined;
+  if (s.type !== undefined) {
+    const types = (Array.isArray(s.type) ? s.type : [s.type]).filter(
+      (type): type is string => typeof type === "string",
+    );
+    if (types.includes("null")) nullable = true;
+    const others = [...new Set(types.filter((type) => type !== "null"))];
+    if (others.length === 0) onlyNull = true;
+    else if (others.length === 1) out.type = others[0];
+    else typeBranches = others.map((type) => ({ type }));
+  }
+
+  // const becomes a one-value enum; null values become nullable.
+  if ("const" in s) {
+    if (s.const === null) {
+      nullable = true;
+      onlyNull = true;
+    } else out.enum = [copy(s.const)];
+  } else if (Array.isArray(s.enum)) {
+    if (s.enum.includes(null)) nullable = true;
+    out.enum = copy(s.enum);
+  }
+
+  // Numeric exclusive bounds become `minimum` + boolean flag (the stricter bound wins).
+  for (const [exclusive, inclusive, stricter] of [
+    ["exclusiveMinimum", "minimum", (a: number, b: number) => a > b],
+    ["exclusiveMaximum", "maximum", (a: number, b: number) => a < b],
+  ] as const) {
+    const bound = s[inclusive];
+    const flag = s[exclusive];
+    if (typeof bound === "number") out[inclusive] = bound;
+    if (typeof flag === "number") {
+      if (typeof bound !== "number" || !stricter(bound, flag)) {
+        out[inclusive] = flag;
+        out[exclusive] = true;
+      }
+    } else if (flag === true && typeof bound === "number") out[exclusive] = true;
+  }
+
+  if (isObject(s.properties)) {
+    const properties: SchemaObject = {};
+    for (const [name, property] of Object.entries(s.properties)) properties[name] = to30(property);
+    out.properties = properties;
+  }
+  if (Array.isArray(s.required)) {
+    const required = [...new Set(s.required.filter((name) => typeof name === "string"))];
+    if (required.length > 0) out.required = required; // 3.0 forbids an empty list
+  }
+  // patternProperties is unknown to 3.0: its schemas become the additionalProperties schema.
+  const patterns = isObject(s.patternProperties) ? Object.values(s.patternProperties) : [];
+  if (patterns.length > 0) {
+    const members = patterns.map(to30);
+    if (isObject(s.additionalProperties)) members.push(to30(s.additionalProperties));
+    out.additionalProperties = union(members);
+  } else if (typeof s.additionalProperties === "boolean") {
+    out.additionalProperties = s.additionalProperties;
+  } else if (isObject(s.additionalProperties)) {
+    out.additionalProperties = to30(s.additionalProperties);
+  }
+
+  // Tuples (2020-12 prefixItems, draft-07 array items) become one item schema, best effort.
+  const tuple = Array.isArray(s.prefixItems)
+    ? s.prefixItems
+    : Array.isArray(s.items)
+      ? s.items
+      : undefined;
+  if (tuple) {
+    const rest = Array.isArray(s.prefixItems) ? s.items : s.additionalItems;
+    const members = tuple.map(to30);
+    if (isObject(rest)) members.push(to30(rest));
+    out.items = union(members);
+    if (rest === false && typeof out.maxItems !== "number") out.maxItems = tuple.length;
+  } else if (s.items === false) {
+    out.maxItems = 0;
+  } else if (s.items !== undefined) {
+    out.items = to30(s.items);
+  }
+
+  if (s.not !== undefined) out.not = to30(s.not);
+  if (Array.isArray(s.allOf)) out.allOf = openMembers(s.allOf.map(to30));
+  for (const keyword of ["anyOf", "oneOf"] as const) {
+    const members = s[keyword];
+    if (!Array.isArray(members)) continue;
+    const nonNull = members.filter((member) => !isNullOnly(member)).map(to30);
+    if (nonNull.length === members.length) {
+      out[keyword] = nonNull;
+      continue;
+    }
+    const [first, ...rest] = nonNull;
+    if (first && rest.length > 0) {
+      out[keyword] = [withNull30(first), ...rest]; // one member admitting null is enough
+      continue;
+    }
+    nullable = true;
+    nullFromUnion = true;
+    if (!first) onlyNull = true;
+    else if (typeof first.$ref === "string" && Object.keys(first).length === 1) {
+      out.allOf = [...((out.allOf as SchemaObject[] | undefined) ?? []), first];
+    } else if (Object.keys(first).every((key) => !(key in out))) Object.assign(out, first);
+    else out[keyword] = [withNull30(first)];
+  }
+
+  if (typeBranches) {
+    // Several non-null types: one branch per type, the array branch takes the item schema.
+    for (const branch of typeBranches) {
+      if (branch.type === "array") branch.items = out.items ?? {};
+    }
+    delete out.items;
+    if (nullable) typeBranches[0] = withNull30(typeBranches[0] as SchemaObject);
+    nullable = false;
+    const existing = out.anyOf as SchemaObject[] | undefined;
+    if (existing)
+      out.allOf = [...((out.allOf as SchemaObject[] | undefined) ?? []), { anyOf: existing }];
+    out.anyOf = typeBranches;
+  }
+  if (onlyNull && out.enum === undefined) out.enum = [null];
+  if (nullable) {
+    out.nullable = true;
+    if (nullFromUnion && Array.isArray(out.enum) && !out.enum.includes(null)) {
+      out.enum = [...out.enum, null];
+    }
+  }
+  if (out.type === "array" && out.items === undefined) out.items = {}; // 3.0 requires items
+  if (typeof s.$ref === "string") {
+    // 3.0 ignores siblings of $ref: keep them by moving the reference into allOf.
+    if (Object.keys(out).length === 0) return { $ref: s.$ref };
+    out.allOf = [{ $ref: s.$ref }, ...((out.allOf as SchemaObject[] | undefined) ?? [])];
+  }
+  return inInputOrder(s, out);
+}
+
+/** The output's keys in the order the input had them (readers expect `type` where they put it). */
+function inInputOrder(input: SchemaObject, output: SchemaObject): SchemaObject {
+  const result: SchemaObject = {};
+  for (const key of Object.keys(input)) if (key in output) result[key] = output[key];
+  for (const key of Object.keys(output)) if (!(key in result)) result[key] = output[key];
+  return result;
+}
+
+const schemaKeywords31 = new Set([
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+]);
+const schemaListKeywords31 = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+const schemaMapKeywords31 = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "dependentSchemas",
+]);
+
+/** Converts one JSON Schema to 3.1's dialect: 2020-12 as is, draft-07 and 3.0 leftovers updated. */
+function to31(input: unknown): unknown {
+  if (typeof input === "boolean") return input;
+  if (!isObject(input)) return {};
+  const out: SchemaObject = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (key === "$schema" || key === "nullable") continue;
+    const name = key === "definitions" ? "$defs" : key;
+    if (name === "$ref" && typeof value === "string") {
+      out.$ref = value.replace(/^#\/definitions\//, "#/$defs/");
+    } else if (name === "items" && Array.isArray(value)) {
+      out.prefixItems = value.map(to31);
+      if (input.additionalItems !== undefined) out.items = to31(input.additionalItems);
+    } else if (name === "additionalItems") {
+      if (!Array.isArray(input.items)) continue; // meaningless without a tuple
+    } else if (schemaKeywords31.has(name)) {
+      out[name] = to31(value);
+    } else if (schemaListKeywords31.has(name) && Array.isArray(value)) {
+      out[name] = value.map(to31);
+    } else if (schemaMapKeywords31.has(name) && isObject(value)) {
+      const map: SchemaObject = {};
+      for (const [entry, schema] of Object.entries(value)) map[entry] = to31(schema);
+      out[name] = map;
+    } else {
+      out[name] = copy(value);
+    }
+  }
+  // Draft-04 style boolean exclusive bounds become 2020-12 numeric ones.
+  for (const [exclusive, inclusive] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    if (typeof out[exclusive] !== "boolean") continue;
+    if (out[exclusive] === true && typeof out[inclusive] === "number") {
+      out[exclusive] = out[inclusive];
+      delete out[inclusive];
+    } else delete out[exclusive];
+  }
+  if (Array.isArray(out.allOf)) out.allOf = openMembers(out.allOf as SchemaObject[]);
+  if (input.nullable === true) return withNull31(out);
+  return out;
+}
+
+/** A 3.1 schema that also admits null (from a 3.0-style `nullable: true`). */
+function withNull31(schema: SchemaObject): SchemaObject {
+  if (typeof schema.type === "string" && !("$ref" in schema)) {
+    const result: SchemaObject = { ...schema, type: [schema.type, "null"] };
+    if (Array.isArray(result.enum) && !result.enum.includes(null))
+      result.enum = [...result.enum, null];
+    return result;
+  }
+  if (Array.isArray(schema.type) && !schema.type.includes("null")) {
+    return { ...schema, type: [...schema.type, "null"] };
+  }
+  if (Array.isArray(schema.type)) return schema;
+  return { anyOf: [schema, { type: "null" }] };
+}

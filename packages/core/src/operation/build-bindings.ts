@@ -1,0 +1,161 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { BindingMetadata } from "../metadata/metadata-store.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import type { SchemaAdapter } from "../schema/schema-adapter.js";
+import type { SchemaCompiler } from "../schema/schema-compiler.js";
+import type { SchemaRegistry } from "../schema/schema-registry.js";
+import type { Binding, BodyContentType } from "./operation.js";
+
+/** What turning decorator records into bindings needs. */
+export interface BindingContext {
+  readonly adapter: SchemaAdapter;
+  readonly registry: SchemaRegistry;
+  readonly compiler: SchemaCompiler;
+}
+
+const bodyContentTypes: readonly BodyContentType[] = [
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+];
+
+// The reflected parameter types a named binding can be coerced to without a schema.
+const reflectedSchemas = new Map<unknown, JsonSchema>([
+  [String, { type: "string" }],
+  [Number, { type: "number" }],
+  [Boolean, { type: "boolean" }],
+  [Array, { type: "array", items: { type: "string" } }],
+]);
+
+/** The JSON Schema of an adapter schema; adapter failures become `UNSUPPORTED_SCHEMA`. */
+export function adapterJsonSchema(
+  context: BindingContext,
+  schema: unknown,
+  where: string,
+): JsonSchema {
+  if (!context.adapter.isSchema(schema)) {
+    const hint = schema === undefined ? " (undefined: an import cycle?)" : "";
+    throw new TrellisConfigError(
+      "UNSUPPORTED_SCHEMA",
+      `${where}: the ${context.adapter.name} adapter does not recognise the schema${hint}.`,
+    );
+  }
+  try {
+    return context.registry.fromAdapter(context.adapter, schema);
+  } catch (error) {
+    if (error instanceof TrellisConfigError) throw error;
+    throw new TrellisConfigError(
+      "UNSUPPORTED_SCHEMA",
+      `${where}: the ${context.adapter.name} adapter could not describe the schema as JSON Schema.`,
+      { cause: error },
+    );
+  }
+}
+
+/** A reflected class the adapter knows (`@Body() input: CreateUser` with class schemas). */
+function reflectedAdapterSchema(context: BindingContext, reflected: unknown): unknown {
+  return typeof reflected === "function" &&
+    !reflectedSchemas.has(reflected) &&
+    reflected !== Object &&
+    context.adapter.isSchema(reflected)
+    ? reflected
+    : undefined;
+}
+
+/** Turns one method's binding records into the bindings of one of its operations. */
+export function buildBindings(
+  context: BindingContext,
+  records: readonly BindingMetadata[],
+  reflected: readonly unknown[],
+  pathParams: readonly string[],
+  where: string,
+): Binding[] {
+  const byIndex = new Map<number, BindingMetadata>();
+  for (const record of records) {
+    if (byIndex.has(record.index)) {
+      throw new TrellisConfigError(
+        "CONFLICTING_BINDINGS",
+        `${where}: parameter ${record.index} has two binding decorators.`,
+      );
+    }
+    byIndex.set(record.index, record);
+  }
+  if (records.filter((record) => record.kind === "body").length > 1) {
+    throw new TrellisConfigError("DUPLICATE_BODY", `${where}: @Body is used more than once.`);
+  }
+
+  return [...byIndex.values()]
+    .sort((a, b) => a.index - b.index)
+    .map((record): Binding => {
+      const at = `${where} (parameter ${record.index})`;
+      if (record.kind === "request") return { kind: "request", index: record.index };
+
+      if (record.kind === "body") {
+        if (!bodyContentTypes.includes(record.contentType as BodyContentType)) {
+          throw new TrellisConfigError(
+            "INVALID_BODY_CONTENT_TYPE",
+            `${at}: @Body content type ${JSON.stringify(record.contentType)} is not one of ${bodyContentTypes.join(", ")}.`,
+          );
+        }
+        const schema = record.hasSchema
+          ? record.schema
+          : reflectedAdapterSchema(context, reflected[record.index]);
+        const hasSchema = record.hasSchema || schema !== undefined;
+        return {
+          kind: "body",
+          index: record.index,
+          schema,
+          jsonSchema: hasSchema ? adapterJsonSchema(context, schema, at) : undefined,
+          contentType: record.contentType as BodyContentType,
+          required: hasSchema ? !context.compiler.acceptsMissing(schema, "body", at) : true,
+        };
+      }
+
+      const base = {
+        kind: "parameter",
+        index: record.index,
+        in: record.in,
+        name: record.name,
+      } as const;
+      if (record.hasSchema) {
+        const jsonSchema = adapterJsonSchema(context, record.schema, at);
+        const required =
+          record.in === "path" ||
+          (record.name !== undefined &&
+            !context.compiler.acceptsMissing(record.schema, record.in, at));
+        return { ...base, schema: record.schema, jsonSchema, required };
+      }
+
+      const type = reflected[record.index];
+      if (record.name !== undefined) {
+        const jsonSchema = reflectedSchemas.get(type);
+        if (!jsonSchema) {
+          throw new TrellisConfigError(
+            "UNSUPPORTED_PARAMETER_TYPE",
+            `${at}: "${record.name}" has no schema and its reflected type (${typeof type === "function" ? type.name : String(type)}) is not string, number, boolean or string[]; pass a schema as the second argument.`,
+          );
+        }
+        return { ...base, schema: undefined, jsonSchema, required: record.in === "path" };
+      }
+
+      const schema = reflectedAdapterSchema(context, type);
+      if (schema !== undefined) {
+        return {
+          ...base,
+          schema,
+          jsonSchema: adapterJsonSchema(context, schema, at),
+          required: record.in === "path",
+        };
+      }
+      // A whole location without a schema: its raw strings (every path parameter, as strings).
+      const jsonSchema: JsonSchema =
+        record.in === "path"
+          ? {
+              type: "object",
+              properties: Object.fromEntries(pathParams.map((name) => [name, { type: "string" }])),
+              required: [...pathParams],
+            }
+          : { type: "object" };
+      return { ...base, schema: undefined, jsonSchema, required: record.in === "path" };
+    });
+}

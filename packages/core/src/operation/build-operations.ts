@@ -1,0 +1,210 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { MethodMetadata, SecurityMetadata } from "../metadata/metadata-store.js";
+import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
+import { adapterJsonSchema, type BindingContext, buildBindings } from "./build-bindings.js";
+import { checkOperations } from "./check-operations.js";
+import type { Operation, ResponseSpec, SecurityRequirement } from "./operation.js";
+import { assignOperationIds } from "./operation-ids.js";
+import { joinRoutePath } from "./route-path.js";
+
+/** What reading controllers into operations needs. */
+export interface OperationBuildContext extends BindingContext {
+  /** `limits.body` of the app: the body limit of routes without `@BodyLimit`. */
+  readonly defaultBodyLimit: number;
+}
+
+type Draft = Omit<Operation, "docs"> & {
+  readonly docs: Omit<Operation["docs"], "operationId">;
+  readonly shape: string;
+};
+
+/** True for a positive safe integer: the only valid size limit. */
+export function isValidLimit(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+function checkLimit(value: unknown, where: string): number {
+  if (!isValidLimit(value)) {
+    throw new TrellisConfigError(
+      "INVALID_LIMIT",
+      `${where}: body limit ${String(value)} is not a positive integer number of bytes.`,
+    );
+  }
+  return value;
+}
+
+function buildResponses(
+  context: BindingContext,
+  method: MethodMetadata,
+  where: string,
+): ResponseSpec[] {
+  const seen = new Set<number>();
+  return method.returns.map((declared) => {
+    const { status } = declared;
+    if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599) {
+      throw new TrellisConfigError(
+        "INVALID_STATUS",
+        `${where}: @Returns status ${String(status)} is not an integer from 100 to 599.`,
+      );
+    }
+    if (seen.has(status as number)) {
+      throw new TrellisConfigError(
+        "INVALID_STATUS",
+        `${where}: @Returns declares status ${status} twice.`,
+      );
+    }
+    seen.add(status as number);
+    let { type, description } = declared;
+    // `@Returns(204, "Deleted")`: a response without a body, described.
+    if (typeof type === "string" && description === undefined) {
+      description = type;
+      type = undefined;
+    }
+    const at = `${where} (@Returns ${status})`;
+    if (type === undefined) {
+      return {
+        status: status as number,
+        schema: undefined,
+        isArray: false,
+        jsonSchema: undefined,
+        description: description as string | undefined,
+      };
+    }
+    const isArray = Array.isArray(type);
+    if (isArray && (type as unknown[]).length !== 1) {
+      throw new TrellisConfigError(
+        "UNSUPPORTED_SCHEMA",
+        `${at}: an array type must hold exactly one schema, as in [User].`,
+      );
+    }
+    const schema = isArray ? (type as unknown[])[0] : type;
+    const item = adapterJsonSchema(context, schema, at);
+    return {
+      status: status as number,
+      schema,
+      isArray,
+      jsonSchema: isArray ? { type: "array", items: item } : item,
+      description: description as string | undefined,
+    };
+  });
+}
+
+function securityOf(declared: readonly SecurityMetadata[], where: string): SecurityRequirement[] {
+  return declared.map(({ scheme, scopes }) => {
+    if (typeof scheme !== "string" || scheme === "") {
+      throw new TrellisConfigError("INVALID_OPTION", `${where}: @Security needs a scheme name.`);
+    }
+    if (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== "string")) {
+      throw new TrellisConfigError(
+        "INVALID_OPTION",
+        `${where}: @Security scopes must be an array of strings.`,
+      );
+    }
+    return { scheme, scopes: [...scopes] };
+  });
+}
+
+/**
+ * Reads the controllers' metadata once into normalized operations (the one model the router and
+ * the OpenAPI generator consume), checking everything that can be checked before serving.
+ */
+export function buildOperations(
+  controllers: readonly unknown[],
+  context: OperationBuildContext,
+): Operation[] {
+  const drafts: Draft[] = [];
+  const explicitIds: (string | undefined)[] = [];
+
+  for (const controller of controllers) {
+    if (typeof controller !== "function" || !controller.prototype) {
+      throw new TrellisConfigError(
+        "NOT_A_CONTROLLER",
+        `controllers contains ${typeof controller === "function" ? "a function without a prototype" : String(controller)}, not a controller class.`,
+      );
+    }
+    const className = controller.name || "(anonymous class)";
+    const metadata = readControllerMetadata(controller);
+    const misplaced = metadata.misplaced[0];
+    if (misplaced !== undefined) {
+      throw new TrellisConfigError(
+        "INVALID_DECORATOR_TARGET",
+        `${className}: ${misplaced}; Trellis decorators belong on instance methods and their parameters.`,
+      );
+    }
+    const classTags = metadata.tags;
+
+    for (const [key, method] of metadata.methods) {
+      const where = `${className}.${String(key)}`;
+      if (typeof key === "symbol" || typeof controller.prototype[key] !== "function") {
+        throw new TrellisConfigError(
+          "INVALID_DECORATOR_TARGET",
+          `${where}: decorated member is not a method with a string name.`,
+        );
+      }
+      if (method.verbs.length === 0) {
+        throw new TrellisConfigError(
+          "MISSING_VERB_DECORATOR",
+          `${where}: has Trellis decorators but no verb decorator (@Get, @Post, ...).`,
+        );
+      }
+      const reflected: unknown[] =
+        Reflect.getMetadata("design:paramtypes", controller.prototype, key) ?? [];
+      const responses = buildResponses(context, method, where);
+      const bodyLimit = checkLimit(
+        method.bodyLimit ?? metadata.bodyLimit ?? context.defaultBodyLimit,
+        where,
+      );
+      const security = securityOf(
+        method.security.length > 0 ? method.security : (metadata.security ?? []),
+        where,
+      );
+      const explicitId = method.operationId;
+      if (explicitId !== undefined && (typeof explicitId !== "string" || explicitId === "")) {
+        throw new TrellisConfigError(
+          "INVALID_OPTION",
+          `${where}: @OperationId needs a non-empty string.`,
+        );
+      }
+      const tags = [...new Set([...classTags, ...method.tags].map(String))];
+
+      for (const verb of method.verbs) {
+        const path = joinRoutePath(metadata.prefix, verb.path, where);
+        drafts.push({
+          controller: controller as Operation["controller"],
+          handlerName: key,
+          method: verb.method,
+          path: path.path,
+          openapiPath: path.openapiPath,
+          pathParams: path.params,
+          shape: path.shape,
+          bindings: buildBindings(context, method.bindings, reflected, path.params, where),
+          responses,
+          docs: {
+            summary: method.summary as string | undefined,
+            description: method.description as string | undefined,
+            operationIdExplicit: explicitId !== undefined,
+            tags,
+            deprecated: method.deprecated,
+            hidden: method.hidden,
+          },
+          security,
+          bodyLimit,
+        });
+        explicitIds.push(explicitId as string | undefined);
+      }
+    }
+  }
+
+  checkOperations(drafts, context.registry);
+  const ids = assignOperationIds(
+    drafts.map((draft, index) => ({
+      controllerName: draft.controller.name,
+      handlerName: draft.handlerName,
+      explicit: explicitIds[index],
+    })),
+  );
+  return drafts.map(({ shape: _shape, ...draft }, index) => ({
+    ...draft,
+    docs: { ...draft.docs, operationId: ids[index] as string },
+  }));
+}

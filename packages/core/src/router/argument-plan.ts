@@ -1,0 +1,256 @@
+import type { InputLocation } from "../errors/http-exception.js";
+import type { Binding, Operation, ParameterBinding } from "../operation/operation.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import { objectProperties } from "../schema/object-properties.js";
+import type { Validator } from "../schema/schema-adapter.js";
+import type { SchemaCompiler } from "../schema/schema-compiler.js";
+import type { SchemaRegistry } from "../schema/schema-registry.js";
+import { type ValueCoercer, valueCoercer } from "./coerce.js";
+import { pointerToken, type RequestInputs, unreadable } from "./request-inputs.js";
+
+/** How one handler argument is produced, decided at startup. */
+export interface ArgumentPlan {
+  /** Stage "read inputs": the value taken from the request and coerced, or `unreadable`. */
+  read(inputs: RequestInputs): unknown;
+  /** Stage "validate": the validated (possibly transformed) value; issues go to `inputs`. */
+  readonly validate: ((value: unknown, inputs: RequestInputs) => unknown) | undefined;
+}
+
+/** What planning the arguments of one operation needs. */
+export interface PlanContext {
+  readonly registry: SchemaRegistry;
+  readonly compiler: SchemaCompiler;
+}
+
+type RawInput = string | string[] | undefined | typeof unreadable;
+
+/** Coerces a raw string input; a repeated value where one is expected is an issue. */
+function coerceInput(
+  raw: RawInput,
+  coercer: ValueCoercer,
+  splitLists: boolean,
+  inputs: RequestInputs,
+  where: InputLocation,
+  pointer: string,
+): unknown {
+  if (raw === undefined || raw === unreadable) return raw;
+  if (typeof raw === "string") {
+    if (!coercer.isArray) return coercer.item(raw);
+    const items = splitLists ? raw.split(",").map((item) => item.trim()) : [raw];
+    return items.map(coercer.item);
+  }
+  if (coercer.isArray) return raw.map(coercer.item);
+  inputs.addIssue(where, pointer, "must be given once");
+  return unreadable;
+}
+
+function validateWith(validator: Validator, where: InputLocation, prefix: string) {
+  return (value: unknown, inputs: RequestInputs): unknown => {
+    if (value === unreadable) return value;
+    const result = validator(value);
+    if (result.ok) return result.value;
+    if (result.issues.length === 0) inputs.addIssue(where, prefix, "is invalid");
+    for (const issue of result.issues) {
+      let path = prefix;
+      for (const token of issue.path) path += `/${pointerToken(token)}`;
+      inputs.addIssue(where, path, issue.message);
+    }
+    return unreadable;
+  };
+}
+
+const reflectedMessages: Record<string, string> = {
+  number: "must be a number",
+  boolean: "must be true or false",
+};
+
+// A named binding without a schema: typed by its reflected type, checked by core.
+function validateReflected(binding: ParameterBinding, pointer: string) {
+  const type = binding.jsonSchema.type as string;
+  const message = reflectedMessages[type];
+  return (value: unknown, inputs: RequestInputs): unknown => {
+    if (value === unreadable) return value;
+    if (value === undefined) {
+      if (binding.required) inputs.addIssue(binding.in, pointer, "is required");
+      return value;
+    }
+    if (message !== undefined && typeof value !== type) {
+      inputs.addIssue(binding.in, pointer, message);
+      return unreadable;
+    }
+    return value;
+  };
+}
+
+function planNamed(
+  binding: ParameterBinding,
+  operation: Operation,
+  context: PlanContext,
+): ArgumentPlan {
+  const name = binding.name as string;
+  const where = binding.in;
+  const pointer = `/${pointerToken(name)}`;
+  const coercer = valueCoercer(binding.jsonSchema, context.registry);
+  const splitLists = where === "path" || where === "header";
+  const position = operation.pathParams.indexOf(name);
+  const source: (inputs: RequestInputs) => RawInput =
+    where === "path"
+      ? (inputs) => inputs.pathParam(position)
+      : where === "query"
+        ? (inputs) => inputs.query()[name]
+        : where === "header"
+          ? (inputs) => inputs.request.headers.get(name) ?? undefined
+          : (inputs) => inputs.cookies()[name];
+  return {
+    read: (inputs) => coerceInput(source(inputs), coercer, splitLists, inputs, where, pointer),
+    validate:
+      binding.schema === undefined
+        ? validateReflected(binding, pointer)
+        : validateWith(
+            context.compiler.compile(binding.schema, where, describe(operation)),
+            where,
+            pointer,
+          ),
+  };
+}
+
+function coercers(schema: JsonSchema, registry: SchemaRegistry): Map<string, ValueCoercer> {
+  const result = new Map<string, ValueCoercer>();
+  for (const [name, property] of objectProperties(schema, registry)) {
+    result.set(name, valueCoercer(property, registry));
+  }
+  return result;
+}
+
+// A whole location bound to one object: every value of it, declared properties coerced.
+function planWhole(
+  binding: ParameterBinding,
+  operation: Operation,
+  context: PlanContext,
+): ArgumentPlan {
+  const where = binding.in;
+  const properties = coercers(binding.jsonSchema, context.registry);
+  const names = operation.pathParams;
+  const splitLists = where === "path" || where === "header";
+
+  const fill = (
+    target: Record<string, unknown>,
+    key: string,
+    raw: RawInput,
+    inputs: RequestInputs,
+  ): boolean => {
+    const coercer = properties.get(key);
+    const value = coercer
+      ? coerceInput(raw, coercer, splitLists, inputs, where, `/${pointerToken(key)}`)
+      : raw;
+    if (value === unreadable) return false;
+    target[key] = value;
+    return true;
+  };
+
+  let read: (inputs: RequestInputs) => unknown;
+  if (where === "path") {
+    read = (inputs) => {
+      const object: Record<string, unknown> = Object.create(null);
+      let ok = true;
+      for (let index = 0; index < names.length; index++) {
+        ok = fill(object, names[index] as string, inputs.pathParam(index), inputs) && ok;
+      }
+      return ok ? object : unreadable;
+    };
+  } else if (where === "header") {
+    const declared = [...properties.keys()];
+    read = (inputs) => {
+      const object: Record<string, unknown> = Object.create(null);
+      const headers = inputs.request.headers;
+      let ok = true;
+      if (declared.length === 0) {
+        for (const [key, value] of headers) object[key] = value;
+        return object;
+      }
+      for (const key of declared) {
+        const value = headers.get(key);
+        if (value !== null) ok = fill(object, key, value, inputs) && ok;
+      }
+      return ok ? object : unreadable;
+    };
+  } else {
+    read = (inputs) => {
+      const record = where === "query" ? inputs.query() : inputs.cookies();
+      const object: Record<string, unknown> = Object.create(null);
+      let ok = true;
+      for (const key of Object.keys(record)) ok = fill(object, key, record[key], inputs) && ok;
+      return ok ? object : unreadable;
+    };
+  }
+  return {
+    read,
+    validate:
+      binding.schema === undefined
+        ? undefined
+        : validateWith(
+            context.compiler.compile(binding.schema, where, describe(operation)),
+            where,
+            "",
+          ),
+  };
+}
+
+function describe(operation: Operation): string {
+  return `${operation.controller.name}.${operation.handlerName}`;
+}
+
+/** Plans how each handler argument of an operation is read and validated. */
+export function planArguments(
+  operation: Operation,
+  context: PlanContext,
+): (ArgumentPlan | undefined)[] {
+  const plans: (ArgumentPlan | undefined)[] = [];
+  for (const binding of operation.bindings)
+    plans[binding.index] = planBinding(binding, operation, context);
+  return plans;
+}
+
+function planBinding(binding: Binding, operation: Operation, context: PlanContext): ArgumentPlan {
+  if (binding.kind === "request") return { read: (inputs) => inputs.request, validate: undefined };
+  if (binding.kind === "parameter") {
+    return binding.name === undefined
+      ? planWhole(binding, operation, context)
+      : planNamed(binding, operation, context);
+  }
+  // Form fields arrive as strings: coerce them like query values; JSON is typed already.
+  const properties =
+    binding.contentType !== "application/json" && binding.jsonSchema
+      ? coercers(binding.jsonSchema, context.registry)
+      : undefined;
+  const read = properties
+    ? (inputs: RequestInputs) => {
+        const body = inputs.body as Record<string, unknown> | undefined;
+        if (body === undefined) return body;
+        let ok = true;
+        for (const [key, coercer] of properties) {
+          const raw = body[key];
+          if (
+            typeof raw !== "string" &&
+            !(Array.isArray(raw) && raw.every((item) => typeof item === "string"))
+          )
+            continue;
+          const value = coerceInput(raw, coercer, false, inputs, "body", `/${pointerToken(key)}`);
+          if (value === unreadable) ok = false;
+          else body[key] = value;
+        }
+        return ok ? body : unreadable;
+      }
+    : (inputs: RequestInputs) => inputs.body;
+  return {
+    read,
+    validate:
+      binding.schema === undefined
+        ? undefined
+        : validateWith(
+            context.compiler.compile(binding.schema, "body", describe(operation)),
+            "body",
+            "",
+          ),
+  };
+}

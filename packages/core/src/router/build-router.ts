@@ -1,0 +1,185 @@
+import type { ErrorResponder } from "../errors/error-responder.js";
+import { MethodNotAllowedException, NotFoundException } from "../errors/http-exceptions.js";
+import type { HttpMethod } from "../operation/operation.js";
+import type { RouteHandler } from "./compile-route.js";
+import { RouteMatcher } from "./route-matcher.js";
+import { pathOf } from "./url-parts.js";
+
+/** A handler as `Bun.serve` (routes and fetch) calls it; the server argument is optional. */
+export type ServeHandler = (request: Request, server?: unknown) => Response | Promise<Response>;
+
+/** A `Bun.serve` route map: path -> method -> handler. */
+export type RouteMap = Record<string, Partial<Record<HttpMethod, ServeHandler>>>;
+
+/** One served route, ready to mount. */
+export interface RouterEntry {
+  readonly method: HttpMethod;
+  /** The route path with `:name` parameters. */
+  readonly path: string;
+  readonly handler: RouteHandler;
+}
+
+const methodOrder: readonly HttpMethod[] = [
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+];
+
+/** The `Allow` header for a path served with these methods (HEAD with GET; OPTIONS always). */
+function allowHeader(methods: ReadonlySet<string>): string {
+  const all = new Set(methods);
+  if (all.has("GET")) all.add("HEAD");
+  all.add("OPTIONS");
+  const known = methodOrder.filter((method) => all.has(method));
+  const other = [...all].filter((method) => !methodOrder.includes(method as HttpMethod)).sort();
+  return [...known, ...other].join(", ");
+}
+
+const withoutBody = (response: Response): Response =>
+  new Response(null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+
+const shapeOf = (path: string) => path.replace(/\/:[^/]+/g, "/:");
+
+/**
+ * Builds both ways of serving the routes. `fetch` is complete on its own (its own matcher: any
+ * fetch-style runtime, in-process tests) and, beside `routes`, answers what Bun's map does not:
+ * 404, 405 with `Allow`, OPTIONS (204 with `Allow`) and HEAD from GET. `routes` carries, for each
+ * path, the declared methods plus every other method routed to `fetch`, so it answers 405 and
+ * OPTIONS by itself too. Route-map handlers read parameters from the raw URL, exactly like
+ * `fetch` does (Bun's `req.params` are decoded already, lossily for bad escapes).
+ */
+export function buildRouter(
+  entries: readonly RouterEntry[],
+  respondError: ErrorResponder,
+): { routes: RouteMap; fetch: ServeHandler } {
+  const matcher = new RouteMatcher<RouteHandler>();
+  for (const entry of entries) matcher.add(entry.path, entry.method, entry.handler);
+
+  const fetch: ServeHandler = (request) => {
+    try {
+      const method = request.method;
+      const path = pathOf(request.url);
+      const found = matcher.match(method, path);
+      if (found) return found.target(request, found.params);
+      if (method === "HEAD") {
+        const get = matcher.match("GET", path);
+        if (get) {
+          const response = get.target(request, get.params);
+          return response instanceof Response ? withoutBody(response) : response.then(withoutBody);
+        }
+      }
+      const allowed = new Set<string>();
+      matcher.match(method, path, allowed);
+      if (allowed.size === 0) {
+        return respondError(new NotFoundException("No route matches the request path."), request);
+      }
+      const allow = allowHeader(allowed);
+      if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
+      return respondError(
+        new MethodNotAllowedException(`The path does not support ${method}.`, {
+          headers: { allow },
+        }),
+        request,
+      );
+    } catch (error) {
+      return respondError(error, request);
+    }
+  };
+
+  const routes: RouteMap = {};
+  const keyOfShape = new Map<string, string>();
+  for (const entry of entries) {
+    const shape = shapeOf(entry.path);
+    let key = keyOfShape.get(shape);
+    if (key === undefined) {
+      key = entry.path;
+      keyOfShape.set(shape, key);
+      routes[key] = {};
+    }
+    (routes[key] as Partial<Record<HttpMethod, ServeHandler>>)[entry.method] = mapHandler(
+      entry,
+      key,
+      fetch,
+    );
+  }
+  for (const table of Object.values(routes)) {
+    // Bun answers HEAD from a declared GET itself; every other missing method goes to fetch
+    // (405 with Allow, OPTIONS, or a route of another path shape that also matches).
+    const answersHead = table.GET !== undefined;
+    for (const method of methodOrder) {
+      if (table[method] === undefined && !(method === "HEAD" && answersHead)) table[method] = fetch;
+    }
+  }
+  return { routes, fetch };
+}
+
+// A parameter as Bun decoded it is trusted only when decoding cannot have gone wrong: Bun turns
+// bad escapes into U+FFFD, and "." / ".." come from dot segments the URL has normalized away.
+const isClean = (value: unknown): value is string =>
+  typeof value === "string" &&
+  value.indexOf("\uFFFD") === -1 &&
+  value.indexOf("\0") === -1 &&
+  value !== "." &&
+  value !== "..";
+
+/**
+ * A route-map handler. Parameters come from Bun's decoded `req.params` when they are clean, else
+ * from the raw URL at the route's segment positions (decoded by the route, so both give the same
+ * values, and the same 400 for bad escapes). `key` is the map's path for this shape, whose
+ * parameter names `req.params` uses.
+ */
+function mapHandler(entry: RouterEntry, key: string, fetch: ServeHandler): ServeHandler {
+  const segments = entry.path === "/" ? [""] : entry.path.split("/");
+  const positions: number[] = [];
+  segments.forEach((segment, index) => {
+    if (segment.startsWith(":")) positions.push(index);
+  });
+  const handler = entry.handler;
+  if (positions.length === 0) return (request) => handler(request, undefined);
+  const names = key
+    .split("/")
+    .filter((segment) => segment.startsWith(":"))
+    .map((segment) => segment.slice(1));
+  const count = segments.length;
+
+  const fromUrl = (request: Request, server: unknown) => {
+    const path = pathOf(request.url);
+    const params: string[] = [];
+    let start = 1;
+    let next = 0;
+    for (let segment = 1; segment < count; segment++) {
+      const end = path.indexOf("/", start);
+      const last = segment === count - 1;
+      // Bun matched a URL that normalizes differently (dot segments): let the matcher decide.
+      if (last ? end !== -1 : end === -1) return fetch(request, server);
+      if (segment === positions[next]) {
+        const value = path.slice(start, last ? path.length : end);
+        if (value === "") return fetch(request, server);
+        params.push(value);
+        next++;
+      }
+      start = end + 1;
+    }
+    return handler(request, params);
+  };
+
+  return (request, server) => {
+    const decoded = (request as { params?: Record<string, unknown> }).params;
+    if (decoded === undefined) return fromUrl(request, server);
+    const params: string[] = [];
+    for (const name of names) {
+      const value = decoded[name];
+      if (!isClean(value)) return fromUrl(request, server);
+      params.push(value);
+    }
+    return handler(request, params, true);
+  };
+}

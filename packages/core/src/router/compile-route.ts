@@ -1,0 +1,132 @@
+import type { ResponseState } from "../controller/response-state.js";
+import type { ErrorResponder } from "../errors/error-responder.js";
+import { BadRequestException } from "../errors/http-exceptions.js";
+import type { BodyBinding, Operation } from "../operation/operation.js";
+import { type ArgumentPlan, type PlanContext, planArguments } from "./argument-plan.js";
+import { type BodyPlan, finishBody, startBody } from "./read-body.js";
+import { RequestInputs } from "./request-inputs.js";
+import { serializeResult } from "./serialize-result.js";
+
+/**
+ * A route's request handler. Path parameters arrive in path order, raw (percent-encoded) unless
+ * `decoded` says the caller decoded them already (Bun's `req.params`, checked to be clean).
+ */
+export type RouteHandler = (
+  request: Request,
+  params: readonly string[] | undefined,
+  decoded?: boolean,
+) => Response | Promise<Response>;
+
+/** What compiling one operation needs, besides the operation. */
+export interface RouteCompileContext extends PlanContext {
+  /** The controller instance the handler runs on (through a per-request object). */
+  readonly instance: object;
+  readonly respondError: ErrorResponder;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null &&
+  (typeof value === "object" || typeof value === "function") &&
+  typeof (value as { then?: unknown }).then === "function";
+
+/**
+ * Compiles one operation into its handler. Everything per route is decided here, once: which
+ * inputs exist, how each is read, coerced and validated, whether the body is read at all. The
+ * stages run in a fixed order (match happens before the handler is called):
+ *   [middleware] → [guards] → read inputs → validate → [interceptors] → handler →
+ *   [response validation] → serialize
+ * A route without a body and a synchronous handler answers without creating a promise.
+ */
+export function compileRoute(operation: Operation, context: RouteCompileContext): RouteHandler {
+  const { instance, respondError } = context;
+  const method = (instance as Record<string, unknown>)[operation.handlerName] as (
+    ...args: unknown[]
+  ) => unknown;
+  const plans = planArguments(operation, context);
+  const arity = plans.length;
+  const paramNames = operation.pathParams;
+  const bodyBinding = operation.bindings.find(
+    (binding): binding is BodyBinding => binding.kind === "body",
+  );
+  const bodyPlan: BodyPlan | undefined = bodyBinding && {
+    contentType: bodyBinding.contentType,
+    limit: operation.bodyLimit,
+    required: bodyBinding.required,
+  };
+
+  const finish = (request: Request, state: ResponseState, value: unknown): Response => {
+    try {
+      return serializeResult(state, value);
+    } catch (error) {
+      return respondError(error, request, operation);
+    }
+  };
+
+  // read inputs → validate → handler → serialize, for a request whose body (if any) is read.
+  const run = (
+    request: Request,
+    params: readonly string[] | undefined,
+    decoded: boolean | undefined,
+    body: unknown,
+  ): Response | Promise<Response> => {
+    const args: unknown[] = new Array(arity);
+    if (arity > 0) {
+      // Stage: read inputs (path, query, headers, cookies; the body is read already).
+      const inputs = new RequestInputs(request, params, decoded === true, paramNames, body);
+      for (let index = 0; index < arity; index++) {
+        args[index] = (plans[index] as ArgumentPlan | undefined)?.read(inputs);
+      }
+      // Stage: validate every input; all issues are reported together.
+      for (let index = 0; index < arity; index++) {
+        const validate = plans[index]?.validate;
+        if (validate) args[index] = validate(args[index], inputs);
+      }
+      if (inputs.issues !== undefined) {
+        return respondError(
+          new BadRequestException("Request validation failed", { errors: inputs.issues }),
+          request,
+          operation,
+        );
+      }
+    }
+    // Stage: handler, on a fresh object per request that inherits from the one instance.
+    const state: ResponseState = Object.create(instance);
+    const result = method.apply(state, args);
+    // Stage: serialize (after the promise, only when the handler returned one).
+    if (isThenable(result)) {
+      return Promise.resolve(result).then(
+        (value) => finish(request, state, value),
+        (error: unknown) => respondError(error, request, operation),
+      );
+    }
+    return finish(request, state, result);
+  };
+
+  // Nothing thrown (by a handler, an adapter, a serializer) ever escapes to the server.
+  const guarded = (
+    request: Request,
+    params: readonly string[] | undefined,
+    decoded: boolean | undefined,
+    body: unknown,
+  ): Response | Promise<Response> => {
+    try {
+      return run(request, params, decoded, body);
+    } catch (error) {
+      return respondError(error, request, operation);
+    }
+  };
+
+  if (!bodyPlan) return (request, params, decoded) => guarded(request, params, decoded, undefined);
+  const multipart = bodyPlan.contentType === "multipart/form-data";
+  return async (request, params, decoded) => {
+    let body: unknown;
+    try {
+      const pending = startBody(request, bodyPlan);
+      if (pending !== undefined) body = finishBody(await pending, request, bodyPlan);
+      if (multipart) body = await body;
+    } catch (error) {
+      return respondError(error, request, operation);
+    }
+    return guarded(request, params, decoded, body);
+  };
+}

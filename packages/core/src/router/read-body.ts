@@ -1,0 +1,189 @@
+import {
+  BadRequestException,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+} from "../errors/http-exceptions.js";
+import type { BodyContentType } from "../operation/operation.js";
+import { unsafeJson } from "./json-guard.js";
+import { acceptsMediaType } from "./media-type.js";
+import { parseQuery } from "./url-parts.js";
+
+/** How one route reads its body, fixed at startup. */
+export interface BodyPlan {
+  readonly contentType: BodyContentType;
+  /** Maximum size in bytes. */
+  readonly limit: number;
+  /** A missing or empty body is a 400 (otherwise the handler gets undefined). */
+  readonly required: boolean;
+}
+
+// Invalid UTF-8 becomes U+FFFD, as in `Request.text()` (the fast path for declared lengths).
+const utf8 = new TextDecoder("utf-8");
+const encoder = new TextEncoder();
+const digits = /^[0-9]+$/;
+
+const tooLarge = (limit: number) =>
+  new PayloadTooLargeException(`The request body is larger than ${limit} bytes.`);
+const missing = () =>
+  new BadRequestException("The request body is required.", {
+    errors: [{ in: "body", path: "", message: "is required" }],
+  });
+const invalid = (message: string) =>
+  new BadRequestException(`The request body ${message}.`, {
+    errors: [{ in: "body", path: "", message }],
+  });
+
+/** Reads at most `limit` bytes, counting while streaming and cancelling past the limit. */
+async function readBytes(request: Request, limit: number, declared: boolean): Promise<Uint8Array> {
+  if (declared) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > limit) throw tooLarge(limit);
+    return bytes;
+  }
+  const stream = request.body;
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function parseJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // SyntaxError, or RangeError on absurdly deep input: either way not JSON we accept.
+    throw invalid("is not valid JSON");
+  }
+  const problem = unsafeJson(value);
+  if (problem) throw invalid(problem);
+  return value;
+}
+
+function parseForm(text: string): Record<string, string | string[]> {
+  const record = parseQuery(text);
+  if ("__proto__" in record) throw invalid('contains a "__proto__" field');
+  return record;
+}
+
+async function parseMultipart(
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<Record<string, unknown>> {
+  let form: Iterable<[string, unknown]>;
+  try {
+    const parsed = await new Response(bytes, {
+      headers: { "content-type": contentType },
+    }).formData();
+    form = parsed as unknown as Iterable<[string, unknown]>;
+  } catch {
+    throw invalid("is not valid multipart/form-data");
+  }
+  const record: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of form) {
+    if (key === "__proto__") throw invalid('contains a "__proto__" field');
+    const existing = record[key];
+    if (existing === undefined) record[key] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else record[key] = [existing, value];
+  }
+  return record;
+}
+
+const wrongType = (plan: BodyPlan) =>
+  new UnsupportedMediaTypeException(`The request body must be ${plan.contentType}.`);
+
+/**
+ * Stage one of reading a body, synchronous: 413 by Content-Length before reading anything, 400 for
+ * a required body that is absent, 415 for another media type. Returns undefined for an absent
+ * optional body, else the content being read (text, or bytes for multipart). With a
+ * Content-Length (which the server enforces) the runtime reads the text natively; without one the
+ * stream is counted and cancelled as soon as it passes the limit. Split from `finishBody` so a
+ * route awaits exactly one promise, as a hand-written handler would.
+ */
+export function startBody(
+  request: Request,
+  plan: BodyPlan,
+): Promise<string | Uint8Array> | undefined {
+  const headers = request.headers;
+  const length = headers.get("content-length");
+  const declared = length !== null && digits.test(length);
+  const size = declared ? Number(length) : -1;
+  if (size > plan.limit) throw tooLarge(plan.limit);
+  // `request.body` is only touched without a length: creating the stream is costly in Bun.
+  if (size === 0 || (!declared && request.body === null)) {
+    if (plan.required) throw missing();
+    return undefined;
+  }
+  const contentType = headers.get("content-type");
+  if (contentType !== null && !acceptsMediaType(contentType, plan.contentType)) {
+    throw wrongType(plan);
+  }
+  const multipart = plan.contentType === "multipart/form-data";
+  const content: Promise<string | Uint8Array> =
+    declared && !multipart
+      ? request.text()
+      : readBytes(request, plan.limit, declared).then((bytes) =>
+          multipart ? bytes : utf8.decode(bytes),
+        );
+  // Without a Content-Type an empty body is still just a missing body (a 400, not a 415).
+  if (contentType !== null) return content;
+  return content.then((read) => {
+    if (read.length === 0) return read;
+    throw wrongType(plan);
+  });
+}
+
+/**
+ * Stage two: checks the size of what was read (an in-process request can carry a wrong
+ * Content-Length; the exact byte count is only computed when it could matter), then parses it.
+ * 400 when required but empty, malformed, too deep, or carrying prototype-polluting keys.
+ * Returns a promise only for multipart bodies.
+ */
+export function finishBody(
+  content: string | Uint8Array,
+  request: Request,
+  plan: BodyPlan,
+): unknown {
+  const limit = plan.limit;
+  if (
+    content.length > limit ||
+    (typeof content === "string" &&
+      content.length * 3 > limit &&
+      encoder.encode(content).byteLength > limit)
+  ) {
+    throw tooLarge(limit);
+  }
+  if (content.length === 0) {
+    if (plan.required) throw missing();
+    return undefined;
+  }
+  if (typeof content !== "string") {
+    return parseMultipart(content, request.headers.get("content-type") ?? "");
+  }
+  return plan.contentType === "application/json" ? parseJson(content) : parseForm(content);
+}
+
+/** Both stages in one call: resolves to the parsed body, or undefined for an absent optional one. */
+export async function readBody(request: Request, plan: BodyPlan): Promise<unknown> {
+  const pending = startBody(request, plan);
+  return pending === undefined ? undefined : finishBody(await pending, request, plan);
+}

@@ -1,0 +1,74 @@
+import type { InputLocation, ProblemIssue } from "../errors/http-exception.js";
+import { parseCookies } from "./cookies.js";
+import { decodePathParam, parseQuery, queryOf } from "./url-parts.js";
+
+/** Marks an input that could not be read (its issue is already recorded). */
+export const unreadable: unique symbol = Symbol("trellis.unreadable");
+
+/** Escapes one JSON Pointer reference token (RFC 6901). */
+export function pointerToken(token: string | number): string {
+  return typeof token === "number"
+    ? String(token)
+    : token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/**
+ * One request's inputs, parsed lazily and at most once (the query string only when something reads
+ * it), plus the issues found while reading and validating them.
+ */
+export class RequestInputs {
+  issues: ProblemIssue[] | undefined = undefined;
+  private queryRecord: Record<string, string | string[]> | undefined = undefined;
+  private cookieRecord: Record<string, string> | undefined = undefined;
+  private decoded: (string | typeof unreadable)[] | undefined = undefined;
+
+  constructor(
+    readonly request: Request,
+    /** Path parameter values, in path order. */
+    private readonly rawParams: readonly string[] | undefined,
+    /** True when `rawParams` are decoded already. */
+    private readonly paramsDecoded: boolean,
+    /** Path parameter names, in path order. */
+    private readonly paramNames: readonly string[],
+    /** The parsed body (undefined when the route reads none or it is absent). */
+    readonly body: unknown,
+  ) {}
+
+  addIssue(where: InputLocation, path: string, message: string): void {
+    const issue = { in: where, path, message };
+    if (this.issues === undefined) this.issues = [issue];
+    else this.issues.push(issue);
+  }
+
+  /** The decoded path parameter at `position`, or `unreadable` (bad percent-encoding, NUL). */
+  pathParam(position: number): string | typeof unreadable {
+    if (this.paramsDecoded) return this.rawParams?.[position] ?? unreadable;
+    if (this.decoded === undefined) {
+      const decoded: (string | typeof unreadable)[] = [];
+      const raw = this.rawParams ?? [];
+      for (let index = 0; index < this.paramNames.length; index++) {
+        const value = decodePathParam(raw[index] ?? "");
+        if (value === undefined) {
+          this.addIssue(
+            "path",
+            `/${pointerToken(this.paramNames[index] ?? "")}`,
+            "must be valid percent-encoded UTF-8 without NUL",
+          );
+        }
+        decoded.push(value ?? unreadable);
+      }
+      this.decoded = decoded;
+    }
+    return this.decoded[position] ?? unreadable;
+  }
+
+  query(): Record<string, string | string[]> {
+    this.queryRecord ??= parseQuery(queryOf(this.request.url));
+    return this.queryRecord;
+  }
+
+  cookies(): Record<string, string> {
+    this.cookieRecord ??= parseCookies(this.request.headers.get("cookie"));
+    return this.cookieRecord;
+  }
+}

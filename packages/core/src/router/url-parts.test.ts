@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { decodePathParam, parseQuery, pathOf, queryOf } from "./url-parts.js";
+
+describe("url parts", () => {
+  it("slices the raw path and query of absolute URLs", () => {
+    expect(pathOf("http://h/users/a%20b?x=1#f")).toBe("/users/a%20b");
+    expect(pathOf("https://h:8080/")).toBe("/");
+    expect(pathOf("http://h//users/")).toBe("//users/");
+    expect(pathOf("http://h/a#x?y")).toBe("/a");
+    expect(queryOf("http://h/a?x=1&y=2#z")).toBe("x=1&y=2");
+    expect(queryOf("http://h/a#x?y")).toBe("");
+    expect(queryOf("http://h/a")).toBe("");
+  });
+
+  it("parses the query into a prototype-free record with arrays for repeated keys", () => {
+    const query = parseQuery("a=1&b=x+y&a=2&a=3&c=%E2%82%AC&__proto__=p");
+    expect(Object.getPrototypeOf(query)).toBeNull();
+    expect({ ...query }).toEqual({ a: ["1", "2", "3"], b: "x y", c: "€", ["__proto__"]: "p" });
+  });
+
+  it("decodes path parameters once and refuses bad escapes and NUL", () => {
+    expect(decodePathParam("a%20b")).toBe("a b");
+    expect(decodePathParam("a%2Fb")).toBe("a/b");
+    expect(decodePathParam("%2541")).toBe("%41");
+    expect(decodePathParam("a+b")).toBe("a+b");
+    expect(decodePathParam("%ZZ")).toBeUndefined();
+    expect(decodePathParam("%E2%82")).toBeUndefined();
+    expect(decodePathParam("a%00b")).toBeUndefined();
+  });
+});

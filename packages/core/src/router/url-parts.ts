@@ -1,0 +1,55 @@
+// Request URLs are absolute ("http://host/path?query"); slicing them is much cheaper than `new URL`.
+
+function pathStart(url: string): number {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  return start === -1 ? url.length : start;
+}
+
+function pathEnd(url: string, start: number): number {
+  const query = url.indexOf("?", start);
+  const hash = url.indexOf("#", start);
+  if (query === -1) return hash === -1 ? url.length : hash;
+  return hash === -1 || query < hash ? query : hash;
+}
+
+/** The raw (still percent-encoded) path of a request URL; "/" when it has none. */
+export function pathOf(url: string): string {
+  const start = pathStart(url);
+  const end = pathEnd(url, start);
+  return start === end ? "/" : url.slice(start, end);
+}
+
+/** The raw query string of a request URL, without "?" ("" when there is none). */
+export function queryOf(url: string): string {
+  const start = url.indexOf("?", pathStart(url));
+  if (start === -1) return "";
+  const hash = url.indexOf("#", pathStart(url));
+  if (hash !== -1 && hash < start) return ""; // the "?" is inside the fragment
+  const end = url.indexOf("#", start);
+  return url.slice(start + 1, end === -1 ? url.length : end);
+}
+
+/** Parses a query string into a prototype-free record; repeated keys become arrays. */
+export function parseQuery(query: string): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = Object.create(null);
+  if (query === "") return record;
+  for (const [key, value] of new URLSearchParams(query)) {
+    const existing = record[key];
+    if (existing === undefined) record[key] = value;
+    else if (typeof existing === "string") record[key] = [existing, value];
+    else existing.push(value);
+  }
+  return record;
+}
+
+/** Decodes one path parameter once; undefined for invalid percent-encoding or a decoded NUL. */
+export function decodePathParam(raw: string): string | undefined {
+  if (!raw.includes("%")) return raw;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  return decoded.includes("\0") ? undefined : decoded;
+}

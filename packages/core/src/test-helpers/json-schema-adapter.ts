@@ -1,0 +1,104 @@
+// A tiny JSON-Schema adapter for core's own tests (ajv underneath). Core never depends on a real
+// adapter package; this one is excluded from the build.
+import { Ajv, type ErrorObject } from "ajv";
+import formatsModule from "ajv-formats";
+import type { JsonSchema } from "../schema/json-schema.js";
+import type {
+  CompileOptions,
+  JsonSchemaContext,
+  SchemaAdapter,
+  ValidationIssue,
+} from "../schema/schema-adapter.js";
+
+/** A schema of the test adapter: plain JSON Schema, optionally named (a component). */
+export interface TestSchema {
+  readonly json: Record<string, unknown>;
+  readonly name: string | undefined;
+  /** Accepts a missing value (`undefined`), like zod's `.optional()`. */
+  readonly optional?: boolean;
+}
+
+const schemas = new WeakSet<object>();
+
+/** Wraps JSON Schema as a test-adapter schema; nested `TestSchema`s may appear anywhere inside. */
+export function schema(json: Record<string, unknown>, name?: string): TestSchema {
+  const wrapped = Object.freeze({ json, name });
+  schemas.add(wrapped);
+  return wrapped;
+}
+
+/** The same schema, also accepting a missing value. */
+export function optional(inner: TestSchema): TestSchema {
+  const wrapped = Object.freeze({ ...inner, optional: true });
+  schemas.add(wrapped);
+  return wrapped;
+}
+
+const isTestSchema = (value: unknown): value is TestSchema =>
+  typeof value === "object" && value !== null && schemas.has(value);
+
+function mapDeep(value: unknown, replace: (schema: TestSchema) => unknown): unknown {
+  if (isTestSchema(value)) return replace(value);
+  if (Array.isArray(value)) return value.map((item) => mapDeep(item, replace));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, mapDeep(inner, replace)]),
+  );
+}
+
+/** The schema with nested test schemas inlined (what ajv compiles). */
+function inline(schema: TestSchema): Record<string, unknown> {
+  return mapDeep(schema.json, inline) as Record<string, unknown>;
+}
+
+function issuesOf(errors: readonly ErrorObject[]): ValidationIssue[] {
+  return errors.map((error) => {
+    const path: (string | number)[] = error.instancePath
+      .split("/")
+      .slice(1)
+      .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"))
+      .map((token) => (/^(0|[1-9][0-9]*)$/.test(token) ? Number(token) : token));
+    const missing = (error.params as { missingProperty?: string }).missingProperty;
+    if (error.keyword === "required" && missing !== undefined) {
+      return { path: [...path, missing], message: "is required", code: error.keyword };
+    }
+    return { path, message: error.message ?? "is invalid", code: error.keyword };
+  });
+}
+
+/** The test adapter: `isSchema` knows `schema(...)` values, `compile` uses ajv. */
+export function jsonSchemaAdapter(): SchemaAdapter & { compiled: number } {
+  const addFormats = ((formatsModule as unknown as { default?: unknown }).default ??
+    formatsModule) as (ajv: Ajv) => void;
+  const validators = {
+    strip: new Ajv({ allErrors: true, strict: false, useDefaults: true, removeAdditional: "all" }),
+    keep: new Ajv({ allErrors: true, strict: false, useDefaults: true }),
+  };
+  addFormats(validators.strip);
+  addFormats(validators.keep);
+  const adapter = {
+    name: "json-schema",
+    compiled: 0,
+    isSchema: isTestSchema,
+    compile(value: unknown, options: CompileOptions) {
+      if (!isTestSchema(value)) throw new TypeError("not a test schema");
+      adapter.compiled++;
+      const ajv = options.unknownProperties === "keep" ? validators.keep : validators.strip;
+      const validate = ajv.compile(inline(value));
+      const optional = value.optional === true;
+      return (input: unknown) =>
+        (optional && input === undefined) || validate(input)
+          ? { ok: true as const, value: input }
+          : { ok: false as const, issues: issuesOf(validate.errors ?? []) };
+    },
+    toJsonSchema(value: unknown, context: JsonSchemaContext): JsonSchema {
+      if (!isTestSchema(value)) throw new TypeError("not a test schema");
+      const describe = (schema: TestSchema): JsonSchema => {
+        const build = () => mapDeep(schema.json, describe) as JsonSchema;
+        return schema.name === undefined ? build() : context.define(schema.name, schema, build);
+      };
+      return describe(value);
+    },
+  };
+  return adapter;
+}
