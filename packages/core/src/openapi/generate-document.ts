@@ -66,6 +66,7 @@ export function generateDocument(input: {
       operation,
       registry,
       collector,
+      { version, schemes },
     );
   }
 

@@ -110,4 +110,32 @@ describe("operationObject", () => {
     ]);
     expect(document.paths["/ping"].get.security).toBeUndefined();
   });
+
+  it("lists scopes only where the OpenAPI version allows them", () => {
+    const fixture = new OperationFixture();
+    const operation = fixture.operation({
+      security: [
+        { scheme: "bearer", scopes: ["users:write"] },
+        { scheme: "oauth", scopes: ["users:write"] },
+      ],
+    });
+    const securitySchemes = {
+      bearer: { type: "http", scheme: "bearer" },
+      oauth: {
+        type: "oauth2",
+        flows: { clientCredentials: { tokenUrl: "/token", scopes: { "users:write": "Write" } } },
+      },
+    };
+    const securityOf = (version: "3.0" | "3.1") =>
+      (
+        generateDocument({
+          operations: [operation],
+          registry: fixture.registry,
+          options: { version, securitySchemes },
+        }) as Json
+      ).paths["/items"].get.security;
+    // 3.0: the scope list MUST be empty for schemes other than oauth2 and openIdConnect.
+    expect(securityOf("3.0")).toEqual([{ bearer: [] }, { oauth: ["users:write"] }]);
+    expect(securityOf("3.1")).toEqual([{ bearer: ["users:write"] }, { oauth: ["users:write"] }]);
+  });
 });

@@ -46,14 +46,29 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
   return result;
 }
 
-function security(operation: Operation) {
+/** Where a security requirement's scopes may be listed in the document. */
+export interface SecurityDialect {
+  readonly version: "3.0" | "3.1";
+  readonly schemes: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+// OpenAPI 3.0 allows scopes only for oauth2 and openIdConnect schemes (the list "MUST be empty"
+// otherwise); 3.1 allows role names for any scheme. The guard still receives the scopes.
+const scopesDocumented = (scheme: string, dialect: SecurityDialect): boolean => {
+  if (dialect.version === "3.1") return true;
+  const type = dialect.schemes[scheme]?.type;
+  return type === "oauth2" || type === "openIdConnect";
+};
+
+function security(operation: Operation, dialect: SecurityDialect) {
   const seen = new Set<string>();
   const result: Record<string, string[]>[] = [];
   for (const requirement of operation.security) {
-    const key = JSON.stringify([requirement.scheme, requirement.scopes]);
+    const scopes = scopesDocumented(requirement.scheme, dialect) ? [...requirement.scopes] : [];
+    const key = JSON.stringify([requirement.scheme, scopes]);
     if (seen.has(key)) continue;
     seen.add(key);
-    result.push({ [requirement.scheme]: [...requirement.scopes] });
+    result.push({ [requirement.scheme]: scopes });
   }
   return result;
 }
@@ -63,6 +78,7 @@ export function operationObject(
   operation: Operation,
   registry: SchemaRegistry,
   collector: ComponentCollector,
+  dialect: SecurityDialect,
 ): Record<string, unknown> {
   const where = operationLabel(operation);
   const { docs } = operation;
@@ -77,6 +93,6 @@ export function operationObject(
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, where);
   if (docs.deprecated) result.deprecated = true;
-  if (operation.security.length > 0) result.security = security(operation);
+  if (operation.security.length > 0) result.security = security(operation, dialect);
   return result;
 }
