@@ -1,0 +1,70 @@
+// createApp time of generated 500/1000-route apps, each measurement in a fresh bun process.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { generateControllers, generateMain } from "../startup/generate.js";
+import { track } from "./children.js";
+import type { CreateAppResult } from "./results.js";
+import { benchDir } from "./server-process.js";
+import type { TrellisAdapter } from "./targets.js";
+
+/** Generated sources live under bench/.results (git-ignored) so they resolve bench's packages. */
+const generatedDir = join(benchDir, ".results", "generated");
+
+interface Measurement {
+  importMs: number;
+  createAppMs: number;
+  operations: number;
+}
+
+async function runOnce(mainFile: string, cpu: string): Promise<Measurement> {
+  const child = Bun.spawn(["taskset", "-c", cpu, process.execPath, mainFile], {
+    cwd: benchDir,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  track(child);
+  const watchdog = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const [stdout, stderr] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  clearTimeout(watchdog);
+  const line = stdout.trim().split("\n").pop() ?? "";
+  if (child.exitCode !== 0 || !line.startsWith("{")) {
+    const detail = (stderr || stdout).trim().split("\n").slice(0, 6).join(" | ");
+    throw new Error(`exit ${child.exitCode ?? child.signalCode}: ${detail.slice(0, 600)}`);
+  }
+  return JSON.parse(line) as Measurement;
+}
+
+/** Generates the app once, then measures it `runs` times. */
+export async function measureCreateApp(
+  adapter: TrellisAdapter,
+  routes: number,
+  runs: number,
+  cpu: string,
+): Promise<CreateAppResult> {
+  const result: CreateAppResult = { adapter, routes, createAppMs: [], importMs: [] };
+  mkdirSync(generatedDir, { recursive: true });
+  const base = `${adapter}-${routes}`;
+  const controllersFile = join(generatedDir, `${base}.controllers.ts`);
+  const mainFile = join(generatedDir, `${base}.main.ts`);
+  writeFileSync(controllersFile, generateControllers(adapter, routes));
+  writeFileSync(mainFile, generateMain(adapter, `./${base}.controllers.ts`));
+  try {
+    for (let i = 0; i < runs; i++) {
+      const measurement = await runOnce(mainFile, cpu);
+      if (measurement.operations !== routes) {
+        throw new Error(`document has ${measurement.operations} operations, expected ${routes}`);
+      }
+      result.createAppMs.push(measurement.createAppMs);
+      result.importMs.push(measurement.importMs);
+    }
+  } catch (error) {
+    result.failure = (error as Error).message;
+  }
+  return result;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, test } from "bun:test";
+import { medianEfficiencyRatio, medianRatio, medianRps, medianRpsPerCpu } from "./metrics.js";
+import type { Sample, TargetResult } from "./results.js";
+
+function result(id: string, s1: [round: number, rps: number, cpu: number][]): TargetResult {
+  const samples: Sample[] = s1.map(([round, rps, cpu]) => ({
+    round,
+    requests: rps * 5,
+    requestsPerSecond: rps,
+    cpuSeconds: cpu,
+    non2xx: 0,
+    socketErrors: 0,
+  }));
+  return {
+    target: { id, label: id },
+    first200Ms: [],
+    startupRssMiB: [],
+    samples: { S1: samples, S2: [], S3: [] },
+  };
+}
+
+describe("metrics", () => {
+  const raw = result("raw", [
+    [0, 100, 5],
+    [1, 50, 5],
+    [2, 80, 5],
+  ]);
+  const other = result("other", [
+    [0, 90, 5],
+    [1, 48, 5],
+    [2, 60, 0],
+  ]);
+
+  test("ratios are taken within a round, then the median", () => {
+    // Rounds: 0.9, 0.96, 0.75 -> median 0.9 (a median of medians would give 60/80 = 0.75).
+    expect(medianRatio(other, raw, "S1")).toBeCloseTo(0.9, 10);
+  });
+
+  test("median rps and requests per CPU-second (runs without CPU time left out)", () => {
+    expect(medianRps(other, "S1")).toBe(60);
+    expect(medianRpsPerCpu(other, "S1")).toBeCloseTo((90 * 5 + 48 * 5) / 2 / 5, 10);
+  });
+
+  test("no samples, no figure", () => {
+    expect(medianRps(other, "S2")).toBeUndefined();
+    expect(medianRatio(other, raw, "S3")).toBeUndefined();
+  });
+});
+
+describe("medianEfficiencyRatio", () => {
+  test("per-round ratio of requests per CPU-second, rounds without CPU time left out", () => {
+    const raw = result("raw", [
+      [0, 100, 5],
+      [1, 100, 2],
+    ]);
+    const other = result("other", [
+      [0, 50, 5],
+      [1, 90, 0],
+    ]);
+    // Round 0: (250/5) / (500/5) = 0.5; round 1 has no CPU time for "other".
+    expect(medianEfficiencyRatio(other, raw, "S1")).toBeCloseTo(0.5, 10);
+  });
+});

@@ -1,0 +1,54 @@
+// The data one run collects; the report and the JSON file are made from it.
+import type { BenchOptions } from "./args.js";
+import type { Environment } from "./environment.js";
+import type { Scenario } from "./scenarios.js";
+import type { Target, TrellisAdapter } from "./targets.js";
+import type { Verification } from "./verify.js";
+
+/** One timed wrk run of one target in one round. */
+export interface Sample {
+  round: number;
+  requests: number;
+  requestsPerSecond: number;
+  /** Server user + system CPU seconds during the run. */
+  cpuSeconds: number;
+  non2xx: number;
+  socketErrors: number;
+  latencyP99Ms?: number;
+}
+
+/** Everything measured for one target. */
+export interface TargetResult {
+  target: Target;
+  /** Why the target was not (or no longer) timed; undefined while it is fine. */
+  failure?: string;
+  /** Time from spawn to first 200, one per fresh process. */
+  first200Ms: number[];
+  /** VmRSS right after the first 200, one per fresh process. */
+  startupRssMiB: number[];
+  startupFailure?: string;
+  verifyBefore?: Verification;
+  verifyAfter?: Verification;
+  rssAfterLoadMiB?: number;
+  samples: Record<Scenario["id"], Sample[]>;
+}
+
+/** createApp timings of one generated app size for one adapter. */
+export interface CreateAppResult {
+  adapter: TrellisAdapter;
+  routes: number;
+  createAppMs: number[];
+  /** Loading the generated controllers module (transpile + decorators), for context. */
+  importMs: number[];
+  failure?: string;
+}
+
+/** One complete run. */
+export interface RunResults {
+  options: BenchOptions;
+  environment: Environment;
+  startedAt: string;
+  finishedAt: string;
+  targets: TargetResult[];
+  createApp: CreateAppResult[];
+}

@@ -1,0 +1,43 @@
+// The benchmark targets: each is one file in targets/ that serves S1-S3 on $PORT.
+
+/** A server the runner starts, verifies and measures. */
+export interface Target {
+  /** Stable id, also the file name in targets/ and the `--targets` value. */
+  id: string;
+  /** Row label in the report. */
+  label: string;
+  /** The Trellis adapter it uses, for Trellis targets. */
+  trellisAdapter?: TrellisAdapter;
+}
+
+/** The four Trellis adapters, as in their factory names. */
+export type TrellisAdapter = "typebox" | "zod" | "valibot" | "classValidator";
+
+/** Every target, raw first (ratios are to it). */
+export const targets: readonly Target[] = [
+  { id: "raw", label: "raw Bun.serve" },
+  { id: "trellis-typebox", label: "Trellis + TypeBox", trellisAdapter: "typebox" },
+  { id: "trellis-zod", label: "Trellis + Zod", trellisAdapter: "zod" },
+  { id: "trellis-valibot", label: "Trellis + Valibot", trellisAdapter: "valibot" },
+  {
+    id: "trellis-class-validator",
+    label: "Trellis + class-validator",
+    trellisAdapter: "classValidator",
+  },
+  { id: "elysia", label: "Elysia (t)" },
+  { id: "hono-zod", label: "Hono + zod-validator" },
+  { id: "bun-openapi-typebox", label: "bun-openapi + TypeBox" },
+  { id: "bun-openapi-class-validator", label: "bun-openapi + class-validator" },
+];
+
+/** The targets selected by `--targets` (all when empty), raw always first. */
+export function selectTargets(ids: readonly string[]): Target[] {
+  if (ids.length === 0) return [...targets];
+  const unknown = ids.filter((id) => !targets.some((target) => target.id === id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown target(s): ${unknown.join(", ")}. Known: ${targets.map((t) => t.id).join(", ")}`,
+    );
+  }
+  return targets.filter((target) => target.id === "raw" || ids.includes(target.id));
+}

@@ -1,0 +1,215 @@
+// `pnpm bench`: starts every target, verifies it, times S1-S3 with wrk in interleaved rounds,
+// measures startup and memory, and writes RESULTS.md. See README.md for the method.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type BenchOptions, parseBenchArgs } from "./lib/args.js";
+import { installCleanup, killAll } from "./lib/children.js";
+import { measureCreateApp } from "./lib/create-app-bench.js";
+import { checkTools, describeEnvironment } from "./lib/environment.js";
+import { freePort } from "./lib/ports.js";
+import { cpuSeconds, rssMiB } from "./lib/proc.js";
+import { renderReport } from "./lib/report.js";
+import type { CreateAppResult, RunResults, TargetResult } from "./lib/results.js";
+import { scenarios } from "./lib/scenarios.js";
+import { benchDir, ServerProcess } from "./lib/server-process.js";
+import { rotate } from "./lib/stats.js";
+import { selectTargets, type TrellisAdapter } from "./lib/targets.js";
+import { verifyTarget } from "./lib/verify.js";
+import { runWrk } from "./lib/wrk.js";
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+async function measureStartup(result: TargetResult, runs: number, cpu: string): Promise<void> {
+  for (let i = 0; i < runs; i++) {
+    const { server, startedAt } = ServerProcess.start(result.target, await freePort(), cpu);
+    try {
+      const answeredAt = await server.waitForFirst200();
+      result.first200Ms.push(answeredAt - startedAt);
+      const rss = rssMiB(server.pid);
+      if (rss !== undefined) result.startupRssMiB.push(rss);
+    } catch (error) {
+      result.startupFailure = (error as Error).message;
+      return;
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
+/** One wrk run of one scenario against one server; round -1 is an untimed warm-up. */
+async function timeOne(
+  result: TargetResult,
+  server: ServerProcess,
+  scenarioIndex: number,
+  round: number,
+  seconds: number,
+  options: BenchOptions,
+): Promise<void> {
+  const scenario = scenarios[scenarioIndex]!;
+  const cpuBefore = cpuSeconds(server.pid);
+  const wrk = await runWrk({
+    url: server.url + scenario.path,
+    durationSeconds: seconds,
+    connections: options.connections,
+    cpu: options.clientCpu,
+    script: scenario.script,
+    cwd: benchDir,
+  });
+  const cpuAfter = cpuSeconds(server.pid);
+  if (round < 0) return;
+  if (cpuBefore === undefined || cpuAfter === undefined) return; // exited: caught by the caller next
+  result.samples[scenario.id].push({
+    round,
+    requests: wrk.requests,
+    requestsPerSecond: wrk.requestsPerSecond,
+    cpuSeconds: cpuAfter - cpuBefore,
+    non2xx: wrk.non2xx,
+    socketErrors: wrk.socketErrors,
+    latencyP99Ms: wrk.latencyP99Ms,
+  });
+  const rps = Math.round(wrk.requestsPerSecond);
+  const errors = wrk.non2xx > 0 ? ` (${wrk.non2xx} non-2xx)` : "";
+  log(`round ${round + 1} ${scenario.id} ${result.target.id}: ${rps} req/s${errors}`);
+}
+
+/** Starts every target once, verifies it, warms it up, times the interleaved rounds, verifies again. */
+async function loadPhase(results: TargetResult[], options: BenchOptions): Promise<void> {
+  const servers = new Map<TargetResult, ServerProcess>();
+  const crashed = new Set<TargetResult>();
+  for (const result of results) {
+    const { server } = ServerProcess.start(result.target, await freePort(), options.serverCpu);
+    servers.set(result, server);
+    try {
+      await server.waitForFirst200();
+    } catch (error) {
+      result.failure = `did not start: ${(error as Error).message}`;
+      crashed.add(result);
+      continue;
+    }
+    result.verifyBefore = await verifyTarget(server.url, options.strict);
+    if (!result.verifyBefore.ok) result.failure = "failed verification before timing";
+    const failures = result.verifyBefore.failures.join("; ");
+    log(`verify ${result.target.id}: ${result.verifyBefore.ok ? "ok" : failures}`);
+  }
+  const timed = () =>
+    results.filter(
+      (result) => !crashed.has(result) && (result.verifyBefore?.ok || options.timeFailed),
+    );
+  const measure = async (
+    result: TargetResult,
+    scenario: number,
+    round: number,
+    seconds: number,
+  ) => {
+    const server = servers.get(result)!;
+    if (!server.alive) {
+      result.failure = `server exited during the run: ${server.outputTail || "(no output)"}`;
+      crashed.add(result);
+      return;
+    }
+    await timeOne(result, server, scenario, round, seconds, options);
+  };
+
+  if (options.warmup > 0) {
+    for (const result of timed()) {
+      for (const index of scenarios.keys()) await measure(result, index, -1, options.warmup);
+    }
+    log("warm-up done");
+  }
+  for (let round = 0; round < options.rounds; round++) {
+    for (const index of scenarios.keys()) {
+      for (const result of rotate(timed(), round + index)) {
+        await measure(result, index, round, options.duration);
+      }
+    }
+  }
+
+  const wasTimed = new Set(timed());
+  for (const result of results) {
+    const server = servers.get(result)!;
+    if (crashed.has(result) || !server.alive) continue;
+    if (wasTimed.has(result)) result.rssAfterLoadMiB = rssMiB(server.pid);
+    result.verifyAfter = await verifyTarget(server.url, options.strict);
+    if (!result.verifyAfter.ok) result.failure ??= "failed verification after timing";
+  }
+  await Promise.all([...servers.values()].map((server) => server.stop()));
+}
+
+/** Writes the report, formatted by the repo's Biome (it formats Markdown) so `biome check` stays clean. */
+function writeReport(run: RunResults, out: string): void {
+  writeFileSync(out, renderReport(run));
+  const biome = join(benchDir, "..", "node_modules", ".bin", "biome");
+  const formatted = spawnSync(biome, ["format", "--write", out], { encoding: "utf8" });
+  if (formatted.status !== 0)
+    log(`note: biome could not format ${out}; run \`biome format --write\``);
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  if (options.fromJson) {
+    const run = JSON.parse(readFileSync(resolve(options.fromJson), "utf8")) as RunResults;
+    const out = resolve(benchDir, options.out);
+    writeReport(run, out);
+    log(`wrote ${out} from ${options.fromJson}`);
+    return;
+  }
+  installCleanup();
+  checkTools();
+  const startedAt = new Date().toISOString();
+  const environment = describeEnvironment();
+  const results: TargetResult[] = selectTargets(options.targets).map((target) => ({
+    target,
+    first200Ms: [],
+    startupRssMiB: [],
+    samples: { S1: [], S2: [], S3: [] },
+  }));
+  const createApp: CreateAppResult[] = [];
+
+  if (!options.skipStartup) {
+    for (const result of results) {
+      log(`startup: ${result.target.id} x${options.startupRuns}`);
+      await measureStartup(result, options.startupRuns, options.serverCpu);
+    }
+    const adapters = [
+      ...new Set(results.map((r) => r.target.trellisAdapter).filter((a) => a !== undefined)),
+    ] as TrellisAdapter[];
+    for (const adapter of adapters) {
+      for (const routes of options.routeCounts) {
+        log(`createApp: ${adapter} ${routes} routes x${options.startupRuns}`);
+        createApp.push(
+          await measureCreateApp(adapter, routes, options.startupRuns, options.serverCpu),
+        );
+      }
+    }
+  }
+
+  if (!options.skipLoad) {
+    await loadPhase(results, options);
+  }
+
+  const run: RunResults = {
+    options,
+    environment,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    targets: results,
+    createApp,
+  };
+  const resultsDir = join(benchDir, ".results");
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = startedAt.replace(/[:.]/g, "-");
+  writeFileSync(join(resultsDir, `run-${stamp}.json`), `${JSON.stringify(run, null, 2)}\n`);
+  const out = resolve(benchDir, options.out);
+  writeReport(run, out);
+  log(`wrote ${out} (raw data in .results/run-${stamp}.json)`);
+}
+
+main().then(
+  () => killAll(),
+  (error: unknown) => {
+    console.error(`[bench] ${(error as Error).message ?? error}`);
+    killAll();
+    process.exit(1);
+  },
+);
