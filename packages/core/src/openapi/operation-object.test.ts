@@ -57,6 +57,9 @@ describe("operationObject", () => {
     expect(document.paths["/ping"].get.responses["200"]).toEqual({ description: "Success" });
     expect(document.paths["/users/{id}/pets/{petId}"].get.responses["404"]).toEqual({
       description: "No such user",
+      content: {
+        "application/problem+json": { schema: { $ref: "#/components/schemas/ProblemDetails" } },
+      },
     });
   });
 
@@ -99,6 +102,9 @@ describe("operationObject", () => {
     const doc = generateDocument({ operations: [own], registry: fixture.registry, options: {} });
     expect((doc as Json).paths["/items"].get.responses["400"]).toEqual({
       description: "My own bad request",
+      content: {
+        "application/problem+json": { schema: { $ref: "#/components/schemas/ProblemDetails" } },
+      },
     });
   });
 

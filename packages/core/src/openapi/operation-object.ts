@@ -29,6 +29,9 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
     if (spec.jsonSchema && statusHasBody(spec.status, operation.method)) {
       const schema = collector.convert(spec.jsonSchema, `the ${key} response of ${where}`);
       response.content = { "application/json": { schema } };
+    } else if (spec.status >= 400 && statusHasBody(spec.status, operation.method)) {
+      // An error declared without a type is what `HttpException` sends: a problem+json body.
+      response.content = { [problemMediaType]: { schema: collector.problemDetails() } };
     }
     result[key] = response;
   }

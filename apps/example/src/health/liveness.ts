@@ -1,0 +1,7 @@
+import { Equals } from "class-validator";
+
+/** The process is up and answering. */
+export class Liveness {
+  @Equals("ok")
+  status!: "ok";
+}

@@ -1,0 +1,85 @@
+import {
+  Body,
+  ConflictException,
+  Controller,
+  Description,
+  Get,
+  Inject,
+  NotFoundException,
+  OperationId,
+  Param,
+  Post,
+  Returns,
+  Route,
+  Summary,
+  Tags,
+} from "@trellis/core";
+import { BulkCreateUsersInput, maxBulkUsers } from "./bulk-create-users-input.js";
+import { CreateUserInput } from "./create-user-input.js";
+import { DuplicateEmailError } from "./duplicate-email-error.js";
+import { User } from "./user.js";
+import { UserRepository } from "./user-repository.js";
+
+/** The users API: list, read and create users. Inputs arrive validated. */
+@Route("/users")
+@Tags("users")
+export class UserController extends Controller {
+  // @Inject names the token: a type-only import leaves no runtime type to reflect.
+  constructor(@Inject(UserRepository) private readonly users: UserRepository) {
+    super();
+  }
+
+  @Get()
+  @Summary("List users")
+  @OperationId("listUsers")
+  @Returns(200, [User], "Every user, oldest first")
+  list(): User[] {
+    return this.users.list();
+  }
+
+  @Get("/:id")
+  @Summary("Get a user")
+  @OperationId("getUser")
+  @Returns(200, User, "The user")
+  @Returns(404, "No user has this id")
+  get(@Param("id") id: string): User {
+    const user = this.users.findById(id);
+    if (!user) throw new NotFoundException("No user has this id.");
+    return user;
+  }
+
+  @Post()
+  @Summary("Create a user")
+  @Description("Stores a user with a new id. E-mail addresses are unique, ignoring case.")
+  @OperationId("createUser")
+  @Returns(201, User, "The created user")
+  @Returns(409, "A user with this e-mail address already exists")
+  create(@Body(CreateUserInput) input: CreateUserInput): User {
+    const user = this.withUniqueEmail(() => this.users.create(input));
+    this.setStatus(201);
+    return user;
+  }
+
+  @Post("/bulk")
+  @Summary("Create several users")
+  @Description(
+    `Creates 1 to ${maxBulkUsers} users in one transaction: either all are stored or, on any error, none.`,
+  )
+  @OperationId("createUsers")
+  @Returns(201, [User], "The created users, in input order")
+  @Returns(409, "An e-mail address is taken, or given twice; nothing was stored")
+  createMany(@Body(BulkCreateUsersInput) input: BulkCreateUsersInput): User[] {
+    const users = this.withUniqueEmail(() => this.users.createMany(input.users));
+    this.setStatus(201);
+    return users;
+  }
+
+  private withUniqueEmail<T>(store: () => T): T {
+    try {
+      return store();
+    } catch (error) {
+      if (error instanceof DuplicateEmailError) throw new ConflictException(error.message);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { Database, type SQLiteError, type Statement } from "bun:sqlite";
+import { Inject, Injectable } from "@trellis/core";
+import type { CreateUserInput } from "./create-user-input.js";
+import { DuplicateEmailError } from "./duplicate-email-error.js";
+import type { User } from "./user.js";
+
+const columns = "id, name, email";
+
+// A row as SQLite returns it and as it is bound (strict mode: `{ id }` binds `$id`).
+type UserRow = { id: string; name: string; email: string };
+
+/**
+ * Users stored in SQLite. Statements are prepared once, here, and reused by every request.
+ *
+ * @example
+ * const users = new UserRepository(openDatabase(":memory:"));
+ * users.create({ name: "Ada", email: "ada@example.com" });
+ */
+@Injectable()
+export class UserRepository {
+  private readonly selectAll: Statement<UserRow, []>;
+  private readonly selectById: Statement<UserRow, [{ id: string }]>;
+  private readonly insert: Statement<UserRow, [UserRow]>;
+  private readonly countAll: Statement<{ count: number }, []>;
+  private readonly insertAll: (inputs: readonly CreateUserInput[]) => User[];
+
+  constructor(@Inject(Database) database: Database) {
+    this.selectAll = database.prepare(`SELECT ${columns} FROM users ORDER BY position`);
+    this.selectById = database.prepare(`SELECT ${columns} FROM users WHERE id = $id`);
+    this.insert = database.prepare(
+      `INSERT INTO users (${columns}) VALUES ($id, $name, $email) RETURNING ${columns}`,
+    );
+    this.countAll = database.prepare("SELECT count(*) AS count FROM users");
+    // One transaction: a failure on any user rolls back the ones inserted before it.
+    this.insertAll = database.transaction((inputs: readonly CreateUserInput[]) =>
+      inputs.map((input) => this.insertOne(input)),
+    );
+  }
+
+  /** Every user, oldest first. */
+  list(): User[] {
+    return this.selectAll.all();
+  }
+
+  /** The user with this id, or undefined. */
+  findById(id: string): User | undefined {
+    return this.selectById.get({ id }) ?? undefined;
+  }
+
+  /** Stores a new user with a fresh id; throws `DuplicateEmailError` if the e-mail is taken. */
+  create(input: CreateUserInput): User {
+    return this.insertOne(input);
+  }
+
+  /** Stores several users, all or none; throws `DuplicateEmailError` naming the first clash. */
+  createMany(inputs: readonly CreateUserInput[]): User[] {
+    return this.insertAll(inputs);
+  }
+
+  /** How many users are stored. */
+  count(): number {
+    return this.countAll.get()?.count ?? 0;
+  }
+
+  private insertOne(input: CreateUserInput): User {
+    const user = { id: crypto.randomUUID(), name: input.name, email: input.email };
+    try {
+      return this.insert.get(user) ?? user;
+    } catch (error) {
+      const { code, message } = error as SQLiteError;
+      if (code === "SQLITE_CONSTRAINT_UNIQUE" && message.includes("users.email")) {
+        throw new DuplicateEmailError(input.email);
+      }
+      throw error;
+    }
+  }
+}

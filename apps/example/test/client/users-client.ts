@@ -1,0 +1,68 @@
+// A typed client of the example, as an API consumer writes one: the types are generated from the
+// served OpenAPI document (test/generated/, by typed-client.test.ts), the calls go through
+// openapi-fetch. This file is type-checked with `tsc --strict` against those generated types.
+import createClient from "openapi-fetch";
+import type { components, paths } from "../generated/users-api.js";
+
+export type User = components["schemas"]["User"];
+export type CreateUserInput = components["schemas"]["CreateUserInput"];
+export type ProblemDetails = components["schemas"]["ProblemDetails"];
+
+/** What the client saw, as plain data the test can compare. */
+export interface ClientRun {
+  readonly created: User;
+  readonly fetched: User;
+  readonly listed: User[];
+  readonly bulk: User[];
+  readonly invalid: { readonly status: number; readonly problem: ProblemDetails };
+  readonly missing: { readonly status: number; readonly problem: ProblemDetails | undefined };
+}
+
+/** Creates, reads and lists users, then sends an invalid user, all through typed calls. */
+export async function runUsersClient(baseUrl: string): Promise<ClientRun> {
+  const client = createClient<paths>({ baseUrl });
+
+  const input: CreateUserInput = { name: "Ada", email: "ada@client.example" };
+  const created = await client.POST("/users", { body: input });
+  if (!created.data) throw new Error(`create failed: ${created.response.status}`);
+  const user: User = created.data;
+
+  const fetched = await client.GET("/users/{id}", { params: { path: { id: user.id } } });
+  if (!fetched.data) throw new Error(`get failed: ${fetched.response.status}`);
+
+  const listed = await client.GET("/users");
+  if (!listed.data) throw new Error(`list failed: ${listed.response.status}`);
+
+  const bulk = await client.POST("/users/bulk", {
+    body: { users: [{ name: "Alan", email: "alan@client.example" }] },
+  });
+  if (!bulk.data) throw new Error(`bulk failed: ${bulk.response.status}`);
+
+  // Valid for the type checker (both fields are strings), refused by the server: "" is too short.
+  const invalid = await client.POST("/users", {
+    body: { name: "", email: "nobody@client.example" },
+  });
+  if (invalid.data || !invalid.error) throw new Error("an empty name was accepted");
+  // The error body is typed from the document: the ProblemDetails schema.
+  const problem: ProblemDetails = invalid.error;
+
+  const missing = await client.GET("/users/{id}", {
+    params: { path: { id: "00000000-0000-4000-8000-000000000000" } },
+  });
+
+  return {
+    created: user,
+    fetched: fetched.data,
+    listed: listed.data,
+    bulk: bulk.data,
+    invalid: { status: invalid.response.status, problem },
+    missing: { status: missing.response.status, problem: missing.error },
+  };
+}
+
+/** Calls the type checker must refuse; never run. Each directive fails tsc if its call compiles. */
+export async function wrongCalls(baseUrl: string): Promise<void> {
+  const client = createClient<paths>({ baseUrl });
+  // @ts-expect-error: `name` must be a string, as CreateUserInput says.
+  await client.POST("/users", { body: { name: 42, email: "typed@client.example" } });
+}

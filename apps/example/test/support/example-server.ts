@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ExampleServer, startExampleServer } from "../../src/server.js";
+
+/** A running example on a free port of 127.0.0.1, and how to talk to it. */
+export interface RunningExample extends ExampleServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  readonly baseUrl: string;
+  /** Fetches a path of the example. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** Sends `body` as JSON (`POST` unless `init.method` says otherwise). */
+  sendJson(path: string, body: unknown, init?: RequestInit): Promise<Response>;
+}
+
+/** Starts the example under a real `Bun.serve({ port: 0 })`; stop it in `afterAll`. */
+export function startExample(databasePath = ":memory:"): RunningExample {
+  const running = startExampleServer({ port: 0, hostname: "127.0.0.1", databasePath });
+  const baseUrl = `http://127.0.0.1:${running.server.port}`;
+  const request = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
+  return {
+    ...running,
+    baseUrl,
+    request,
+    sendJson: (path, body, init) => {
+      const headers = new Headers(init?.headers);
+      if (!headers.has("content-type")) headers.set("content-type", "application/json");
+      return request(path, { method: "POST", ...init, headers, body: JSON.stringify(body) });
+    },
+  };
+}
+
+/** A fresh temporary folder; `remove()` deletes it. */
+export function tempFolder(prefix = "trellis-example-"): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
