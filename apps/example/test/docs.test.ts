@@ -1,5 +1,11 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { configErrorCodes } from "@trellis/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The testing guide's example is a test module itself: importing it runs its tests in this file.
+import "../../../docs/examples/testing.ts";
 import { type RunningExample, startExample } from "./support/example-server.js";
+import { readProblem } from "./support/problem.js";
 
 type Json = Record<string, any>;
 
@@ -104,5 +110,513 @@ describe("documentation served by the example", () => {
     };
     expect(operation("/users/{id}", "get").responses["404"].content).toEqual(problem);
     expect(operation("/users", "post").responses["409"].content).toEqual(problem);
+  });
+});
+
+// ---- The written documentation: docs/**/*.md and the root README.md ----
+
+const root = join(import.meta.dirname, "..", "..", "..");
+const docsDir = join(root, "docs");
+const examplesDir = join(docsDir, "examples");
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    // Symbolic links (docs/node_modules) are neither directories nor files here: never followed.
+    if (entry.isDirectory()) return markdownFiles(path);
+    return entry.isFile() && entry.name.endsWith(".md") ? [path] : [];
+  });
+}
+const documents = [...markdownFiles(docsDir), join(root, "README.md")];
+
+interface CodeBlock {
+  /** `docs/errors.md:42`, the line of the opening fence. */
+  readonly where: string;
+  /** The folder of the markdown file: snippet paths are relative to it, like links. */
+  readonly dir: string;
+  readonly lang: string;
+  readonly text: string;
+  /** The `<!-- snippet: file#region -->` right before the block, if any. */
+  readonly snippet: string | undefined;
+}
+
+const fence = /^(\s*)```(\S*)\s*$/;
+const snippetMarker = /^<!-- snippet: (\S+) -->$/;
+
+function codeBlocks(file: string): CodeBlock[] {
+  const lines = readFileSync(file, "utf8").split("\n");
+  const blocks: CodeBlock[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const open = fence.exec(lines[index] as string);
+    if (!open) continue;
+    const indent = (open[1] as string).length;
+    let end = index + 1;
+    while (end < lines.length && (lines[end] as string).trim() !== "```") end++;
+    let before = index - 1;
+    while (before >= 0 && (lines[before] as string).trim() === "") before--;
+    blocks.push({
+      where: `${relative(root, file)}:${index + 1}`,
+      dir: dirname(file),
+      lang: open[2] as string,
+      text: lines
+        .slice(index + 1, end)
+        .map((line) => line.slice(indent))
+        .join("\n"),
+      snippet: snippetMarker.exec((lines[before] ?? "").trim())?.[1],
+    });
+    index = end;
+  }
+  return blocks;
+}
+
+const regionStart = /^\s*\/\/ #region (\S+)\s*$/;
+const regionEnd = /^\s*\/\/ #endregion\b/;
+
+/** The text a marker names: a whole example, or one region of it, without region markers, dedented. */
+function snippetText(dir: string, spec: string): string {
+  const [file, region] = spec.split("#") as [string, string | undefined];
+  let lines = readFileSync(resolve(dir, file), "utf8").split("\n");
+  if (region !== undefined) {
+    const start = lines.findIndex((line) => regionStart.exec(line)?.[1] === region);
+    if (start === -1) throw new Error(`${spec}: ${file} has no region "${region}"`);
+    let depth = 0;
+    let end = start + 1;
+    for (; end < lines.length; end++) {
+      const line = lines[end] as string;
+      if (regionStart.test(line)) depth++;
+      else if (regionEnd.test(line) && depth-- === 0) break;
+    }
+    lines = lines.slice(start + 1, end);
+  }
+  lines = lines.filter((line) => !regionStart.test(line) && !regionEnd.test(line));
+  const indents = lines.filter((line) => line.trim() !== "").map((line) => /^ */.exec(line)![0]);
+  const common = Math.min(...indents.map((indent) => indent.length));
+  return lines
+    .map((line) => line.slice(common))
+    .join("\n")
+    .trim();
+}
+
+const allBlocks = documents.flatMap(codeBlocks);
+const tsBlocks = allBlocks.filter((block) => block.lang === "ts" || block.lang === "typescript");
+const exampleFiles = readdirSync(examplesDir)
+  .filter((name) => name.endsWith(".ts"))
+  .sort();
+
+describe("code blocks in the docs", () => {
+  it("finds the guides and their TypeScript blocks", () => {
+    expect(documents.map((file) => relative(root, file))).toContain("docs/README.md");
+    expect(tsBlocks.length).toBeGreaterThan(20);
+  });
+
+  it("names the source of every TypeScript block", () => {
+    const unmarked = tsBlocks.filter((block) => block.snippet === undefined);
+    expect(unmarked.map((block) => block.where)).toEqual([]);
+  });
+
+  it("puts every snippet marker right before a TypeScript block", () => {
+    const markers = documents.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => snippetMarker.test(line.trim())),
+    );
+    expect(markers).toHaveLength(tsBlocks.filter((block) => block.snippet).length);
+  });
+
+  it.each(tsBlocks.filter((block) => block.snippet).map((block) => [block.where, block] as const))(
+    "%s shows its source exactly",
+    (_where, block) => {
+      expect(block.text.trim()).toBe(snippetText(block.dir, block.snippet as string));
+    },
+  );
+
+  it("shows every example somewhere", () => {
+    const shown = new Set(
+      tsBlocks.map((block) => resolve(block.dir, block.snippet?.split("#")[0] ?? "")),
+    );
+    expect(exampleFiles.filter((name) => !shown.has(join(examplesDir, name)))).toEqual([]);
+  });
+
+  it("links only to files that exist", () => {
+    // Written in parallel by another engineer (issue 8); drop this exception once it exists.
+    const pending = new Set([join(docsDir, "security-defaults.md")]);
+    const broken = documents.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((match) => (match[1] as string).split("#")[0] as string)
+        .filter((target) => target !== "" && !/^[a-z]+:/.test(target))
+        .filter((target) => !existsSync(resolve(dirname(file), target)))
+        .filter((target) => !pending.has(resolve(dirname(file), target)))
+        .map((target) => `${relative(root, file)} -> ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it("lists every startup error code in docs/errors.md, with its meaning from the registry", () => {
+    const listed = [
+      ...readFileSync(join(docsDir, "errors.md"), "utf8").matchAll(
+        /^\| `([A-Z_]+)` +\| (.+?) +\|$/gm,
+      ),
+    ].map((match) => [match[1], match[2]]);
+    expect(listed).toEqual(Object.entries(configErrorCodes));
+  });
+});
+
+// ---- The examples the docs show: each one runs, and what it does is asserted here ----
+
+type Example = Record<string, any>;
+const json = async (response: Response): Promise<Json> => (await response.json()) as Json;
+const paths = (problem: { errors?: { path: string }[] }) =>
+  problem.errors?.map((issue) => issue.path);
+
+async function checkAdapterExample({ demo }: Example) {
+  const { valid, invalid, document } = await demo();
+  expect(valid.status).toBe(201);
+  // The undeclared "role" is stripped before the handler sees the input.
+  expect(await json(valid)).toEqual({
+    id: expect.any(String),
+    name: "Ada",
+    email: "ada@example.com",
+  });
+  expect(paths(await readProblem(invalid, 400))).toEqual(["/name", "/email"]);
+  expect(Object.keys(document.components.schemas).sort()).toEqual([
+    "CreateUser",
+    "ProblemDetails",
+    "User",
+  ]);
+  expect(document.paths["/users"].post.requestBody.content["application/json"].schema).toEqual({
+    $ref: "#/components/schemas/CreateUser",
+  });
+}
+
+const checks: Record<string, (example: Example) => Promise<void>> = {
+  async "quick-start.ts"({ app }) {
+    const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
+    try {
+      const post = (body: unknown) =>
+        fetch(new URL("/users", server.url), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const created = await post({ name: "Ada", email: "ada@example.com" });
+      expect(created.status).toBe(201);
+      const ada = await json(created);
+      expect(await json(await fetch(new URL("/users", server.url)))).toContainEqual(ada);
+      const nameless = await readProblem(await post({ email: "ada@example.com" }), 400);
+      expect(new Set(paths(nameless))).toEqual(new Set(["/name"]));
+      expect((await fetch(new URL("/docs", server.url))).status).toBe(200);
+    } finally {
+      await server.stop(true);
+    }
+  },
+
+  async "getting-started.ts"({ demo }) {
+    const { created, fetched, invalid, missing, listed } = await demo();
+    expect(created.status).toBe(201);
+    const ada = await json(created);
+    expect(ada).toEqual({ id: expect.any(String), name: "Ada", email: "ada@example.com" });
+    expect(await json(fetched)).toEqual(ada);
+    // The body docs/getting-started.md shows.
+    expect(await readProblem(invalid, 400)).toEqual({
+      type: "about:blank",
+      title: "Bad Request",
+      status: 400,
+      detail: "Request validation failed",
+      errors: [
+        { in: "body", path: "/name", message: "name should not be empty" },
+        { in: "body", path: "/email", message: "email must be an email" },
+      ],
+    });
+    expect((await readProblem(missing, 404)).detail).toBe("No user has this id.");
+    expect(await json(listed)).toContainEqual(ada);
+  },
+
+  async "controllers-and-routes.ts"({ demo }) {
+    const result = await demo();
+    expect(await json(result.root)).toEqual({ name: "shop", orders: "/orders" });
+    expect(await json(result.list)).toHaveLength(1);
+    expect(await json(result.get)).toMatchObject({ id: "7" });
+    expect(result.created.status).toBe(201);
+    expect(result.created.headers.get("location")).toBe("/orders/2");
+    expect(await json(result.replaced)).toEqual({ id: "7", product: "coffee", quantity: 1 });
+    expect(await result.cancelled.text()).toBe("order 7 cancelled");
+    expect(result.removed.status).toBe(204);
+    await readProblem(result.trailingSlash, 404);
+    await readProblem(result.doubleSlash, 404);
+    await readProblem(result.unknown, 404);
+    expect(result.head.status).toBe(200);
+    expect(await result.head.text()).toBe("");
+    expect(result.options.status).toBe(204);
+    expect(result.options.headers.get("allow")).toBe("GET, HEAD, PUT, DELETE, OPTIONS");
+    expect(result.notAllowed.headers.get("allow")).toBe("GET, HEAD, PUT, DELETE, OPTIONS");
+    await readProblem(result.notAllowed, 405);
+  },
+
+  async "request-binding.ts"({ demo }) {
+    const result = await demo();
+    expect(await json(result.named)).toEqual({
+      id: 42,
+      fields: ["title", "author"],
+      draft: false,
+      tenant: "acme",
+      session: "abc",
+    });
+    expect(await json(result.minimal)).toEqual({ id: 42 });
+    expect((await readProblem(result.badNumbers, 400)).errors).toEqual([
+      { in: "path", path: "/id", message: "must be a number" },
+      { in: "query", path: "/draft", message: "must be true or false" },
+    ]);
+    expect((await readProblem(result.repeated, 400)).errors).toEqual([
+      { in: "query", path: "/page", message: "must be given once" },
+    ]);
+    expect(await json(result.whole)).toEqual({
+      query: { page: 2, tag: ["sf", "classic"] },
+      url: "http://localhost/books?page=2&tag=sf&tag=classic&sort=title",
+    });
+    expect(new Set(paths(await readProblem(result.wholeInvalid, 400)))).toEqual(
+      new Set(["/page", "/limit"]),
+    );
+    expect(await json(result.form)).toEqual({ title: "Dune", stars: 5, recommend: true });
+    expect(new Set(paths(await readProblem(result.formInvalid, 400)))).toEqual(
+      new Set(["/stars", "/recommend"]),
+    );
+  },
+
+  async "validation.ts"({ demo }) {
+    const { valid, nested, document } = await demo();
+    expect(await json(valid)).toEqual({
+      email: "ada@example.com",
+      items: [{ product: "tea", quantity: 2 }],
+    });
+    expect(paths(await readProblem(nested, 400))).toEqual([
+      "/items/0/product",
+      "/items/0/quantity",
+    ]);
+    expect(document.components.schemas.CreateOrderInput.properties.items).toEqual({
+      type: "array",
+      minItems: 1,
+      items: { $ref: "#/components/schemas/LineItem" },
+    });
+  },
+  "validation-typebox.ts": checkAdapterExample,
+  "validation-zod.ts": checkAdapterExample,
+  "validation-valibot.ts": checkAdapterExample,
+
+  async "errors.ts"({ demo }) {
+    const result = await demo();
+    expect(await readProblem(result.notFound, 404)).toEqual({
+      type: "about:blank",
+      title: "Not Found",
+      status: 404,
+      detail: "No account 42.",
+    });
+    expect(await readProblem(result.conflict, 409)).toMatchObject({ field: "email" });
+    expect(result.tooMany.headers.get("retry-after")).toBe("3600");
+    expect(await json(result.tooMany)).toMatchObject({
+      type: "https://example.com/problems/transfer-limit",
+      title: "Too Many Requests",
+      status: 429,
+    });
+    const crash = await result.crash.text();
+    expect(JSON.parse(crash)).toMatchObject({
+      status: 500,
+      detail: "An unexpected error occurred.",
+    });
+    expect(crash).not.toMatch(/postgres|secret|refused/);
+    expect(result.logged).toEqual([
+      ["Unhandled error in AccountController.report", expect.any(Error)],
+    ]);
+    expect(result.formatted.headers.get("content-type")).toBe("application/problem+json");
+    expect(await json(result.formatted)).toMatchObject({ status: 404, instance: "/accounts/42" });
+    expect(await json(result.formattedNoRoute)).toMatchObject({
+      status: 404,
+      instance: "/nowhere",
+    });
+    expect(result.startupError.code).toBe("DUPLICATE_ROUTE");
+    expect(result.startupError.message).toMatch(
+      /BrokenController\.second.*BrokenController\.first/,
+    );
+  },
+
+  async "openapi.ts"({ demo }) {
+    const { document, written, legacy, hiddenStillServed } = await demo();
+    expect(document.openapi).toBe("3.1.1");
+    expect(document.info).toEqual({
+      title: "users",
+      version: "2.1.0",
+      description: "People who use the service.",
+    });
+    expect(document.servers).toEqual([
+      { url: "https://api.example.com", description: "Production" },
+    ]);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      "/users",
+      "/users/{id}",
+      "/users/{id}/profile",
+    ]);
+    const get = document.paths["/users/{id}"].get;
+    expect(get).toMatchObject({ summary: "Get a user", operationId: "getUser", tags: ["users"] });
+    expect(Object.keys(get.responses).sort()).toEqual(["200", "400", "404", "500"]);
+    const create = document.paths["/users"].post;
+    expect(create.description).toContain("unique");
+    expect(Object.keys(create.responses).sort()).toEqual([
+      "201",
+      "400",
+      "409",
+      "413",
+      "415",
+      "500",
+    ]);
+    expect(create.responses["409"].content).toEqual({
+      "application/problem+json": { schema: { $ref: "#/components/schemas/ProblemDetails" } },
+    });
+    expect(document.paths["/users/{id}/profile"].get.deprecated).toBe(true);
+    expect(document.components.schemas.User.properties.nickname).toEqual({
+      type: ["string", "null"],
+    });
+    expect(written).toEqual(document);
+    expect(legacy.openapi).toBe("3.0.3");
+    expect(legacy.components.schemas.User.properties.nickname).toEqual({
+      type: "string",
+      nullable: true,
+    });
+    expect(await json(hiddenStillServed)).toEqual({ users: 1 });
+  },
+
+  async "openapi-client.ts"({ demo }) {
+    const { document, types } = await demo();
+    expect(Object.keys(document.paths).sort()).toEqual(["/users", "/users/{id}"]);
+    expect(types).toContain('"/users/{id}": {');
+    expect(types).toContain("ProblemDetails: {");
+    expect(types).toMatch(/"UserController\.create": \{/);
+  },
+
+  async "swagger-ui.ts"({ demo }) {
+    const result = await demo();
+    expect(result.page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await result.page.text()).toContain("<title>users</title>");
+    expect(await json(result.json)).toEqual(result.document);
+    expect(Bun.YAML.parse(await result.yaml.text())).toEqual(result.document);
+    expect(result.revalidated.status).toBe(304);
+    expect(result.inlinePage.status).toBe(200);
+    const script = await result.inlineScript.text();
+    expect(script).toContain('"docExpansion":"none"');
+    expect(script).toContain('"filter":true');
+    await readProblem(result.oldPathGone, 404);
+    expect(result.explicitPage.status).toBe(200);
+  },
+
+  async "deployment.ts"({ demo }) {
+    const { answers, ports, afterStop } = await demo();
+    expect(answers.map((response: Response) => response.status)).toEqual([200, 200]);
+    expect(ports[0]).toBe(ports[1]);
+    expect(afterStop).toBe("refused");
+  },
+
+  async "response-validation.ts"({ demo }) {
+    const { stripped, broken, logged } = await demo();
+    expect(await json(stripped)).toEqual({ id: "u1", name: "Ada", email: "ada@example.com" });
+    expect(await readProblem(broken, 500)).toMatchObject({
+      detail: "An unexpected error occurred.",
+    });
+    expect(logged).toEqual([
+      [
+        expect.stringContaining("Response validation failed in UserController.broken (status 200)"),
+        [expect.objectContaining({ path: ["email"] })],
+      ],
+    ]);
+  },
+
+  async "guards-and-security.ts"({ demo }) {
+    const result = await demo();
+    const anonymous = await readProblem(result.anonymous, 401);
+    expect(anonymous.title).toBe("Unauthorized");
+    expect(result.anonymous.headers.get("www-authenticate")).toBe("Bearer");
+    expect(await json(result.bob)).toEqual([{ id: "1" }]);
+    expect((await readProblem(result.bobDeletes, 403)).detail).toBe("Missing scope: orders:write.");
+    await readProblem(result.aliceUnconfirmed, 403);
+    expect(result.aliceConfirmed.status).toBe(204);
+    expect(await json(result.publicStatus)).toEqual({ ok: true });
+    const { paths: documented, components } = result.document;
+    expect(documented["/orders"].get.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(documented["/orders/{id}"].delete.responses)).toEqual(
+      expect.arrayContaining(["401", "403"]),
+    );
+    expect(documented["/status"].get.security).toBeUndefined();
+    expect(components.securitySchemes).toEqual({ bearer: { type: "http", scheme: "bearer" } });
+    expect(result.withoutCheck).toBe("UNGUARDED_SECURITY_SCHEME");
+  },
+
+  async "interceptors-and-middleware.ts"({ demo }) {
+    const result = await demo();
+    const cors = {
+      "access-control-allow-origin": "https://app.example.com",
+      "access-control-allow-credentials": "true",
+    };
+    const headersOf = (response: Response) => Object.fromEntries(response.headers);
+    expect(await json(result.report)).toEqual({ data: { year: 2024, total: 42 } });
+    expect(headersOf(result.report)).toMatchObject({
+      ...cors,
+      "cache-control": "no-store",
+      "x-request-id": "abc",
+      vary: "Origin",
+    });
+    await readProblem(result.invalid, 400);
+    expect(headersOf(result.invalid)).toMatchObject({ ...cors, "cache-control": "no-store" });
+    await readProblem(result.missing, 404);
+    expect(headersOf(result.missing)).toMatchObject(cors);
+    for (const response of [result.invalid, result.missing]) {
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(result.preflight.status).toBe(204);
+    expect(headersOf(result.preflight)).toMatchObject({
+      ...cors,
+      "access-control-allow-methods": "GET, HEAD, PUT, PATCH, POST, DELETE",
+      "access-control-allow-headers": "x-request-id",
+      "access-control-max-age": "600",
+    });
+    expect(result.otherOrigin.status).toBe(200);
+    expect(
+      [...result.otherOrigin.headers.keys()].filter((name) => name.startsWith("access-control-")),
+    ).toEqual([]);
+    expect(result.timings).toEqual([
+      expect.stringMatching(/^get \d+\.\d ms$/),
+      expect.stringMatching(/^get \d+\.\d ms$/),
+    ]);
+  },
+
+  async "dependency-injection.ts"({ demo }) {
+    const { first, second, entries } = await demo();
+    expect(await json(first)).toEqual({
+      message: "Hello, Ada. It is 2024-05-01T12:00:00.000Z.",
+    });
+    expect(await json(second)).toMatchObject({ message: expect.stringContaining("Alan") });
+    expect(entries).toEqual([
+      "greeted GET GreetingController.greet",
+      "greeted GET GreetingController.greet",
+    ]);
+  },
+
+  async "deployment-cluster.ts"({ demo }) {
+    expect(await demo()).toEqual({
+      bothUp: 200,
+      firstExit: 0,
+      oneLeft: 200,
+      secondExit: 0,
+      noneLeft: "refused",
+    });
+  },
+};
+
+describe("the examples the docs show", () => {
+  it("has a check for every example (testing.ts runs as tests above)", () => {
+    expect(Object.keys(checks).sort()).toEqual(
+      exampleFiles.filter((name) => name !== "testing.ts"),
+    );
+  });
+
+  it.each(Object.keys(checks))("runs %s", async (name) => {
+    const example = (await import(join(examplesDir, name))) as Example;
+    await (checks[name] as (example: Example) => Promise<void>)(example);
   });
 });

@@ -1,0 +1,115 @@
+import "reflect-metadata";
+import { classValidator } from "@trellis/adapter-class-validator";
+import {
+  ConflictException,
+  Controller,
+  createApp,
+  type ErrorFormatter,
+  Get,
+  HttpException,
+  NotFoundException,
+  Param,
+  Post,
+  Returns,
+  Route,
+  TrellisConfigError,
+} from "@trellis/core";
+
+// #region throwing
+@Route("/accounts")
+class AccountController extends Controller {
+  @Get("/:id")
+  @Returns(404, "No account has this id")
+  get(@Param("id") id: string) {
+    throw new NotFoundException(`No account ${id}.`);
+  }
+
+  @Post()
+  @Returns(409, "The e-mail address is taken")
+  create() {
+    throw new ConflictException("This e-mail address is taken.", {
+      extensions: { field: "email" }, // extra members of the problem object
+    });
+  }
+
+  @Post("/:id/transfers")
+  transfer(@Param("id") _id: string) {
+    throw new HttpException(429, "Too many transfers today.", {
+      headers: { "retry-after": "3600" },
+      type: "https://example.com/problems/transfer-limit",
+    });
+  }
+
+  @Get("/:id/report")
+  report(@Param("id") _id: string) {
+    throw new Error("connection refused: postgres://admin:secret@10.0.0.5/bank");
+  }
+}
+// #endregion
+
+const logged: unknown[][] = [];
+
+// #region app
+export const app = createApp({
+  schema: classValidator(),
+  controllers: [AccountController],
+  // Where unexpected errors go (the default is the console); clients only get a generic 500.
+  logger: { error: (message, ...details) => logged.push([message, ...details]) },
+});
+// #endregion
+
+// #region custom-formatter
+// Adds `instance` (the request path) to every problem, and keeps the problem+json media type.
+const errorFormatter: ErrorFormatter = (_error, { request, problem }) => ({
+  headers: { "content-type": "application/problem+json" },
+  body: { ...problem, instance: new URL(request.url).pathname },
+});
+
+export const formatted = createApp({
+  schema: classValidator(),
+  controllers: [AccountController],
+  errorFormatter,
+  logger: { error: () => {} },
+});
+// #endregion
+
+// #region startup-error
+@Route("/broken")
+class BrokenController extends Controller {
+  @Get("/:id")
+  first(@Param("id") id: string) {
+    return id;
+  }
+
+  @Get("/:key") // the same method and path shape as `first`
+  second(@Param("key") key: string) {
+    return key;
+  }
+}
+
+export function startupError(): { code: string; message: string } | undefined {
+  try {
+    createApp({ schema: classValidator(), controllers: [BrokenController] });
+  } catch (error) {
+    if (error instanceof TrellisConfigError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  return undefined;
+}
+// #endregion
+
+/** Triggers every kind of error once. */
+export async function demo() {
+  const call = (target: typeof app, method: string, path: string) =>
+    target.fetch(new Request(`http://localhost${path}`, { method }));
+  return {
+    notFound: await call(app, "GET", "/accounts/42"),
+    conflict: await call(app, "POST", "/accounts"),
+    tooMany: await call(app, "POST", "/accounts/42/transfers"),
+    crash: await call(app, "GET", "/accounts/42/report"),
+    logged,
+    formatted: await call(formatted, "GET", "/accounts/42"),
+    formattedNoRoute: await call(formatted, "GET", "/nowhere"),
+    startupError: startupError(),
+  };
+}

@@ -1,0 +1,105 @@
+// #region imports
+import "reflect-metadata";
+import { classValidator } from "@trellis/adapter-class-validator";
+import {
+  Body,
+  Controller,
+  createApp,
+  Get,
+  NotFoundException,
+  Param,
+  Post,
+  Returns,
+  Route,
+} from "@trellis/core";
+import { IsEmail, IsNotEmpty, IsString } from "class-validator";
+// #endregion
+
+// #region models
+/** What a client sends to create a user. */
+export class CreateUserInput {
+  @IsString()
+  @IsNotEmpty()
+  name!: string;
+
+  @IsEmail()
+  email!: string;
+}
+
+/** A stored user, as the API returns it. */
+export class User {
+  @IsString() id!: string;
+  @IsString() name!: string;
+  @IsString() email!: string;
+}
+// #endregion
+
+// #region controller
+@Route("/users")
+export class UserController extends Controller {
+  // Controllers are constructed once, so this map lives as long as the app.
+  private readonly users = new Map<string, User>();
+
+  @Get()
+  @Returns(200, [User], "Every user")
+  list(): User[] {
+    return [...this.users.values()];
+  }
+
+  @Get("/:id")
+  @Returns(200, User, "The user")
+  @Returns(404, "No user has this id")
+  get(@Param("id") id: string): User {
+    const user = this.users.get(id);
+    if (!user) throw new NotFoundException("No user has this id.");
+    return user;
+  }
+
+  @Post()
+  @Returns(201, User, "The created user")
+  create(@Body(CreateUserInput) input: CreateUserInput): User {
+    const user = { id: crypto.randomUUID(), name: input.name, email: input.email };
+    this.users.set(user.id, user);
+    this.setStatus(201);
+    return user;
+  }
+}
+// #endregion
+
+// #region app
+export const app = createApp({
+  schema: classValidator(),
+  controllers: [UserController],
+  docs: { swagger: true },
+  openapi: { service: { name: "users", version: "1.0.0" } },
+});
+// #endregion
+
+// #region serve
+if (import.meta.main) {
+  const server = Bun.serve({ port: 3000, routes: app.routes, fetch: app.fetch });
+  console.log(`Users API: ${server.url}users`);
+  console.log(`Docs: ${server.url}docs`);
+}
+// #endregion
+
+/** Creates a user, reads it back, and sends two bad requests, all in-process. */
+export async function demo() {
+  const post = (body: unknown) =>
+    app.fetch(
+      new Request("http://localhost/users", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
+  const created = await post({ name: "Ada", email: "ada@example.com" });
+  const user = (await created.clone().json()) as User;
+  return {
+    created,
+    fetched: await app.fetch(new Request(`http://localhost/users/${user.id}`)),
+    invalid: await post({ name: "", email: "not-an-email" }),
+    missing: await app.fetch(new Request("http://localhost/users/nobody")),
+    listed: await app.fetch(new Request("http://localhost/users")),
+  };
+}

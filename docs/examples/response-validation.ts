@@ -1,0 +1,46 @@
+import "reflect-metadata";
+import { classValidator } from "@trellis/adapter-class-validator";
+import { Controller, createApp, Get, Param, Returns, Route, ValidateResponse } from "@trellis/core";
+import { IsEmail, IsString } from "class-validator";
+
+class User {
+  @IsString() id!: string;
+  @IsString() name!: string;
+  @IsEmail() email!: string;
+}
+
+/** What the database gives back: more than the API may show. */
+const row = (id: string) => ({ id, name: "Ada", email: "ada@example.com", passwordHash: "x1y2" });
+
+// #region controller
+@Route("/users")
+class UserController extends Controller {
+  @Get("/:id")
+  @Returns(200, User, "The user")
+  @ValidateResponse({ strip: true }) // removes what User does not declare, then sends
+  get(@Param("id") id: string) {
+    return row(id);
+  }
+
+  @Get("/:id/broken")
+  @Returns(200, User, "The user")
+  broken(@Param("id") id: string) {
+    return { id, name: "Ada" }; // no email: does not match User
+  }
+}
+
+export const logged: unknown[][] = [];
+
+export const app = createApp({
+  schema: classValidator(),
+  controllers: [UserController],
+  validateResponse: true, // every route; a class's or method's @ValidateResponse wins
+  logger: { error: (...details) => logged.push(details) },
+});
+// #endregion
+
+/** A response stripped of internal fields, and one that fails validation. */
+export async function demo() {
+  const get = (path: string) => app.fetch(new Request(`http://localhost${path}`));
+  return { stripped: await get("/users/u1"), broken: await get("/users/u1/broken"), logged };
+}
