@@ -10,10 +10,18 @@ export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
 export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";
+export { Inject } from "./decorators/inject.js";
+export { Injectable } from "./decorators/injectable.js";
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
 export { Security } from "./decorators/security.js";
+export { UseGuards } from "./decorators/use-guards.js";
+export { UseInterceptors } from "./decorators/use-interceptors.js";
+export { UseMiddleware } from "./decorators/use-middleware.js";
+export { ValidateResponse } from "./decorators/validate-response.js";
 export { Delete, Get, Head, Options, Patch, Post, Put } from "./decorators/verbs.js";
+export type { InjectionToken } from "./di/injection-metadata.js";
+export type { Provider } from "./di/provider.js";
 export type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs/docs-plugin.js";
 export type { ConfigErrorCode } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
@@ -55,6 +63,20 @@ export type {
   ResponseSpec,
   SecurityRequirement,
 } from "./operation/operation.js";
+export type { CorsOptions, CorsOrigin } from "./pipeline/cors.js";
+export { cors } from "./pipeline/cors.js";
+export type { ExecutionContext } from "./pipeline/execution-context.js";
+export type { CanActivate, Guard, GuardFunction, GuardResult } from "./pipeline/guard.js";
+export type {
+  CallHandler,
+  Interceptor,
+  InterceptorFunction,
+  InterceptorItem,
+} from "./pipeline/interceptor.js";
+export type { Middleware } from "./pipeline/middleware.js";
+export type { RequestContext } from "./pipeline/request-context.js";
+export { getRequestContext } from "./pipeline/request-context.js";
+export type { ResponseValidation } from "./pipeline/response-validation.js";
 export type { RouteMap, ServeHandler } from "./router/build-router.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export type {

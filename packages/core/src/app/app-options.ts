@@ -1,6 +1,11 @@
+import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
 import type { ErrorFormatter } from "../errors/error-formatter.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
+import type { Guard } from "../pipeline/guard.js";
+import type { InterceptorItem } from "../pipeline/interceptor.js";
+import type { Middleware } from "../pipeline/middleware.js";
+import type { ResponseValidation } from "../pipeline/response-validation.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { Logger } from "./logger.js";
 
@@ -30,6 +35,23 @@ export interface AppOptions extends DocumentOptions {
   readonly errorFormatter?: ErrorFormatter;
   /** Where unexpected errors are reported (default: the console). */
   readonly logger?: Logger;
+  /** Guards run before every route's own (after its security requirements). */
+  readonly guards?: readonly Guard[];
+  /** Interceptors around every handler, outside the class's and method's. */
+  readonly interceptors?: readonly InterceptorItem[];
+  /** Middleware around every answer: routes, 404, 405, OPTIONS, docs. */
+  readonly middleware?: readonly Middleware[];
+  /**
+   * The runtime check of each security scheme `@Security` names (`{ bearerAuth: guard }`). A
+   * scheme in use without one is a startup error (`UNGUARDED_SECURITY_SCHEME`).
+   */
+  readonly security?: Readonly<Record<string, Guard>>;
+  /** Dependency-injection providers: classes, or `{ provide, useClass | useValue | useFactory }`. */
+  readonly providers?: readonly Provider[];
+  /** Validate returned values against `@Returns` schemas (default false); `{ strip: true }` also strips. */
+  readonly validateResponse?: ResponseValidation;
+  /** Make `getRequestContext()` work in this app's requests (default false: it costs a little). */
+  readonly requestContext?: boolean;
 }
 
 /** The default `limits.body`: 1 MiB. */

@@ -233,4 +233,83 @@ describe("docs plugins", () => {
       "/docs",
     );
   });
+
+  it("mounts plugin paths exactly as given: /docs and /docs/ are two routes", async () => {
+    const slashed: DocsPlugin = {
+      name: "slashed",
+      routes: () => ({
+        "/docs": () => new Response("bare"),
+        "/docs/": () => new Response("slashed"),
+      }),
+    };
+    const app = testApp([UserController], { docs: { swagger: slashed } });
+    expect(await (await send(app, "GET", "/docs")).text()).toBe("bare");
+    expect(await (await send(app, "GET", "/docs/")).text()).toBe("slashed");
+    expect(Object.keys(app.routes)).toEqual(expect.arrayContaining(["/docs", "/docs/"]));
+    const post = await send(app, "POST", "/docs/");
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
+    try {
+      const response = await fetch(`http://127.0.0.1:${server.port}/docs/`);
+      expect(await response.text()).toBe("slashed");
+    } finally {
+      server.stop(true);
+    }
+  });
+
+  it("reports bad docs options as INVALID_DOCS_OPTIONS, keeping the message", () => {
+    expectConfigError(
+      () => testApp([UserController], { docs: { swagger: 42 as never } }),
+      "INVALID_DOCS_OPTIONS",
+      "docs.swagger must be true, false",
+    );
+    const throwing: DocsPlugin = {
+      name: "throwing",
+      routes: () => {
+        throw new TypeError("@trellis/swagger-ui: uiConfig.x must be a finite number");
+      },
+    };
+    expectConfigError(
+      () => testApp([UserController], { docs: { swagger: throwing } }),
+      "INVALID_DOCS_OPTIONS",
+      "uiConfig.x must be a finite number",
+    );
+    const relative: DocsPlugin = {
+      name: "relative",
+      routes: () => ({ docs: () => new Response() }),
+    };
+    expectConfigError(
+      () => testApp([UserController], { docs: { swagger: relative } }),
+      "INVALID_DOCS_OPTIONS",
+      '"docs"',
+    );
+  });
+
+  it("serializes YAML for plugins lazily, as JSON text where the runtime has no YAML", async () => {
+    const bun = Bun as unknown as { YAML: unknown };
+    const yaml = bun.YAML;
+    bun.YAML = undefined;
+    try {
+      let read: string | undefined;
+      const reader: DocsPlugin = {
+        name: "reader",
+        routes: (context) => {
+          read = context.yaml;
+          return { "/spec": () => new Response(context.json) };
+        },
+      };
+      const app = testApp([UserController], { docs: { swagger: reader } });
+      // JSON is valid YAML 1.2: a YAML parser reads the same document.
+      expect(JSON.parse(read ?? "")).toEqual(app.document);
+      const jsonOnly: DocsPlugin = {
+        name: "json-only",
+        routes: ({ json }) => ({ "/spec": () => new Response(json) }),
+      };
+      const served = testApp([UserController], { docs: { swagger: jsonOnly } });
+      expect(await (await send(served, "GET", "/spec")).json()).toEqual(served.document);
+    } finally {
+      bun.YAML = yaml;
+    }
+  });
 });

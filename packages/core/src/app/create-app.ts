@@ -1,4 +1,5 @@
-import type { DocsPlugin } from "../docs/docs-plugin.js";
+import { Container } from "../di/container.js";
+import type { DocsPlugin, DocsPluginContext } from "../docs/docs-plugin.js";
 import { resolveDocsPlugin } from "../docs/resolve-docs-plugin.js";
 import { createErrorResponder, type ErrorResponder } from "../errors/error-responder.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
@@ -7,6 +8,8 @@ import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import { serializeDocument } from "../openapi/serialize-document.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
 import { joinRoutePath } from "../operation/route-path.js";
+import { PipelineItems } from "../pipeline/pipeline-items.js";
+import { PipelineBuilder } from "../pipeline/route-pipeline.js";
 import {
   buildRouter,
   type RouteMap,
@@ -16,7 +19,6 @@ import {
 import { compileRoute, type RouteHandler } from "../router/compile-route.js";
 import type { AppOptions } from "./app-options.js";
 import { checkAppOptions } from "./check-options.js";
-import { instantiateController } from "./instantiate-controller.js";
 import { consoleLogger } from "./logger.js";
 import { readOperations } from "./read-operations.js";
 
@@ -47,37 +49,80 @@ function guardDocsHandler(
   };
 }
 
+/**
+ * The context handed to a docs plugin. YAML is made on first read only, and where the runtime has
+ * no YAML serializer (`Bun.YAML`) it is the JSON text, which is valid YAML 1.2: an app on another
+ * runtime starts even when its docs plugin prepares a YAML route.
+ */
+function docsContext(document: OpenApiDocument): DocsPluginContext {
+  const json = serializeDocument(document, "json");
+  let yaml: string | undefined;
+  return {
+    document,
+    json,
+    get yaml() {
+      if (yaml === undefined) {
+        try {
+          yaml = serializeDocument(document, "yaml");
+        } catch (error) {
+          if (!(error instanceof TrellisConfigError && error.code === "YAML_UNAVAILABLE")) {
+            throw error;
+          }
+          yaml = json;
+        }
+      }
+      return yaml;
+    },
+  };
+}
+
+const shapeOf = (path: string) => path.replace(/\/:[^/]+/g, "/:");
+
+// Problems in docs options (a bad docs.swagger, swaggerUi() option checks) as config errors.
+function docsOptionsError(error: unknown): TrellisConfigError {
+  if (error instanceof TrellisConfigError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TrellisConfigError("INVALID_DOCS_OPTIONS", message, { cause: error });
+}
+
 function docsEntries(
   plugin: DocsPlugin,
   document: OpenApiDocument,
   appShapes: ReadonlySet<string>,
   respondError: ErrorResponder,
 ): RouterEntry[] {
-  const json = serializeDocument(document, "json");
-  const yaml = serializeDocument(document, "yaml");
+  let routes: ReturnType<DocsPlugin["routes"]>;
+  try {
+    routes = plugin.routes(docsContext(document));
+  } catch (error) {
+    throw docsOptionsError(error);
+  }
   const entries: RouterEntry[] = [];
-  for (const [path, handler] of Object.entries(plugin.routes({ document, json, yaml }))) {
-    const route = joinRoutePath(undefined, path, `docs plugin "${plugin.name}"`);
-    if (appShapes.has(route.shape)) {
+  // Mounted exactly as the plugin gives them: "/docs/" must stay apart from "/docs".
+  for (const [path, handler] of Object.entries(routes)) {
+    if (!path.startsWith("/") || /[?#\s]/.test(path) || typeof handler !== "function") {
       throw new TrellisConfigError(
-        "DOCS_ROUTE_CONFLICT",
-        `docs plugin "${plugin.name}" serves ${route.path}, which an application route already uses; move the docs (docs.swagger.path) or the route.`,
+        "INVALID_DOCS_OPTIONS",
+        `docs plugin "${plugin.name}" returned an invalid route ${JSON.stringify(path)}: routes must be absolute paths mapped to handlers.`,
       );
     }
-    entries.push({
-      method: "GET",
-      path: route.path,
-      handler: guardDocsHandler(handler, respondError),
-    });
+    if (appShapes.has(shapeOf(path))) {
+      throw new TrellisConfigError(
+        "DOCS_ROUTE_CONFLICT",
+        `docs plugin "${plugin.name}" serves ${path}, which an application route already uses; move the docs (docs.swagger.path) or the route.`,
+      );
+    }
+    entries.push({ method: "GET", path, handler: guardDocsHandler(handler, respondError) });
   }
   return entries;
 }
 
 /**
  * Builds an app from controllers, once, at startup: reads the decorator metadata, checks it
- * (throwing `TrellisConfigError` with a stable code), compiles every route, generates the OpenAPI
- * document and mounts the docs. Route paths are strict about slashes, like Bun's route map:
- * `/users/` and `//users` do not match `/users`.
+ * (throwing `TrellisConfigError` with a stable code), creates the providers, compiles every route
+ * with only the pipeline stages it has, generates the OpenAPI document and mounts the docs. Route
+ * paths are strict about slashes, like Bun's route map: `/users/` and `//users` do not match
+ * `/users`.
  *
  * @example
  * const app = createApp({
@@ -91,29 +136,42 @@ function docsEntries(
 export function createApp(options: AppOptions): App {
   const { operations, registry, compiler } = readOperations(options, "createApp");
   checkAppOptions(options);
-  const respondError = createErrorResponder(
-    options.logger ?? consoleLogger,
-    options.errorFormatter,
-  );
+  const logger = options.logger ?? consoleLogger;
+  const respondError = createErrorResponder(logger, options.errorFormatter);
 
-  const instances = new Map<unknown, object>();
-  const entries: RouterEntry[] = operations.map((operation) => {
-    let instance = instances.get(operation.controller);
-    if (!instance) {
-      instance = instantiateController(operation.controller);
-      instances.set(operation.controller, instance);
-    }
-    return {
-      method: operation.method,
-      path: operation.path,
-      handler: compileRoute(operation, { instance, respondError, registry, compiler }),
-    };
-  });
-
+  // The document first: an undeclared security scheme is reported before an unguarded one.
   const document = generateDocument({ operations, registry, options: options.openapi });
+
+  const container = new Container(options.providers);
+  container.instantiateAll();
+  const pipelines = new PipelineBuilder(
+    options,
+    new PipelineItems(container),
+    compiler,
+    logger,
+    respondError,
+  );
+  const entries: RouterEntry[] = operations.map((operation) => ({
+    method: operation.method,
+    path: operation.path,
+    handler: compileRoute(operation, {
+      // Constructed once through the container; each request runs on an object inheriting from it.
+      instance: container.instance(operation.controller),
+      respondError,
+      registry,
+      compiler,
+      pipeline: pipelines.forOperation(operation),
+    }),
+  }));
+
   if (options.openapi?.file !== undefined) writeDocumentFile(document, options.openapi.file);
 
-  const plugin = resolveDocsPlugin(options.docs);
+  let plugin: DocsPlugin | undefined;
+  try {
+    plugin = resolveDocsPlugin(options.docs);
+  } catch (error) {
+    throw docsOptionsError(error);
+  }
   if (plugin) {
     const shapes = new Set(
       operations.map((operation) => joinRoutePath(undefined, operation.path, "").shape),
@@ -121,6 +179,9 @@ export function createApp(options: AppOptions): App {
     entries.push(...docsEntries(plugin, document, shapes, respondError));
   }
 
-  const { routes, fetch } = buildRouter(entries, respondError);
+  const { routes, fetch } = buildRouter(entries, respondError, {
+    middleware: pipelines.globalMiddleware,
+    requestContext: pipelines.usesRequestContext,
+  });
   return { routes, fetch, document };
 }

@@ -12,6 +12,8 @@ export interface ReadOperations {
   readonly compiler: SchemaCompiler;
 }
 
+const hasItems = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
+
 /** Step 1 of `createApp` and `buildDocument`: options checked, controllers read into operations. */
 export function readOperations(options: DocumentOptions, caller: string): ReadOperations {
   const defaultBodyLimit = checkDocumentOptions(options, caller);
@@ -22,6 +24,9 @@ export function readOperations(options: DocumentOptions, caller: string): ReadOp
     registry,
     compiler,
     defaultBodyLimit,
+    // Read loosely: `guards` is a createApp option, but the same options given to buildDocument
+    // must document the same 401/403 answers.
+    globalGuards: hasItems((options as { guards?: unknown }).guards),
   });
   return { operations, registry, compiler };
 }

@@ -8,12 +8,21 @@ import { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./d
 import { Returns } from "./returns.js";
 import { Route } from "./route.js";
 import { Security } from "./security.js";
+import { UseGuards } from "./use-guards.js";
+import { UseInterceptors } from "./use-interceptors.js";
+import { UseMiddleware } from "./use-middleware.js";
+import { ValidateResponse } from "./validate-response.js";
 import { Get, Post } from "./verbs.js";
 
 describe("decorators", () => {
   it("only record what they are given, in source order, even when it is invalid", () => {
     const Model = { model: true };
+    const [g1, g2, g3, i1, m1] = ["g1", "g2", "g3", "i1", "m1"].map((name) => ({ name }));
     @Route(42 as never)
+    @UseGuards(g1 as never)
+    @UseInterceptors(i1 as never, "bad" as never)
+    @UseMiddleware(m1 as never)
+    @ValidateResponse({ strip: true })
     @Tags("a", "b")
     @Tags("c")
     @Security("one")
@@ -31,6 +40,10 @@ describe("decorators", () => {
       @Returns(200, "plain")
       @BodyLimit(5)
       @Security("two", ["s1"])
+      @UseGuards(g2 as never)
+      @UseGuards(g3 as never, g1 as never)
+      @UseMiddleware()
+      @ValidateResponse("yes" as never)
       handler(
         @Body(Model, { contentType: "multipart/form-data" }) _body: unknown,
         @Param("id") _id: string,
@@ -46,6 +59,10 @@ describe("decorators", () => {
       tags: ["a", "b", "c"],
       security: [{ scheme: "one", scopes: [] }],
       bodyLimit: -1,
+      guards: [g1],
+      interceptors: [i1, "bad"],
+      middleware: [m1],
+      validateResponse: { strip: true },
     });
     expect(metadata?.methods.get("handler")).toEqual({
       verbs: [
@@ -99,6 +116,10 @@ describe("decorators", () => {
       deprecated: true,
       hidden: true,
       bodyLimit: 5,
+      guards: [g2, g3, g1],
+      interceptors: [],
+      middleware: [],
+      validateResponse: "yes",
     });
   });
 
@@ -131,5 +152,21 @@ describe("decorators", () => {
     expect(child.prefix).toBe("/base");
     expect(child.tags).toEqual(["base"]);
     expect([...child.methods.keys()]).toEqual(["list", "extra"]);
+  });
+
+  it("add a subclass's class guards to its base's instead of replacing them", () => {
+    const [baseGuard, childGuard, interceptor] = [() => true, () => true, () => undefined];
+    @UseGuards(baseGuard)
+    @UseInterceptors(interceptor)
+    @ValidateResponse()
+    class Base extends Controller {}
+    @UseGuards(childGuard)
+    @ValidateResponse(false)
+    class Child extends Base {}
+    const child = readControllerMetadata(Child);
+    expect(child.guards).toEqual([baseGuard, childGuard]);
+    expect(child.interceptors).toEqual([interceptor]);
+    expect(child.validateResponse).toBe(false);
+    expect(readControllerMetadata(Base).guards).toEqual([baseGuard]);
   });
 });

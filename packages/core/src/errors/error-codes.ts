@@ -31,8 +31,19 @@ export const configErrorCodes = {
     "a security scheme is used but `security` gives no runtime check for it",
   MISSING_PROVIDER: "a constructor dependency has no provider",
   INVALID_PROVIDER: "a provider is not a class or a valid provider object",
+  DEPENDENCY_CYCLE:
+    "providers (or a controller, guard or interceptor) depend on each other in a cycle",
+  PROVIDER_FAILED: "a provider's constructor or factory threw while the app was created",
+  INVALID_GUARD: "a guard is not a function, a class with canActivate() or an instance of one",
+  INVALID_INTERCEPTOR:
+    "an interceptor is not a function, a class with intercept() or an instance of one",
+  INVALID_MIDDLEWARE: "a middleware is not a function (request, next) => Response",
+  REQUEST_CONTEXT_DISABLED:
+    "getRequestContext() was called but no app was created with { requestContext: true }",
+  NO_REQUEST_CONTEXT: "getRequestContext() was called outside a request of an app that enables it",
   DOCS_PLUGIN_MISSING: "docs.swagger is on but @trellis/swagger-ui is not installed",
   DOCS_ROUTE_CONFLICT: "a docs route collides with an application route",
+  INVALID_DOCS_OPTIONS: "docs.swagger, or an option given to swaggerUi(), is not valid",
   OPENAPI_FILE_FAILED: "openapi.file could not be written",
   UNRESOLVED_SCHEMA_REF: "a schema references a component that no adapter declared",
   YAML_UNAVAILABLE: "YAML output needs the Bun runtime (Bun.YAML)",

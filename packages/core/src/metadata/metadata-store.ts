@@ -55,6 +55,12 @@ export interface MethodMetadata {
   deprecated: boolean;
   hidden: boolean;
   bodyLimit?: unknown;
+  /** `@UseGuards`, `@UseInterceptors`, `@UseMiddleware` items, in written order. */
+  readonly guards: unknown[];
+  readonly interceptors: unknown[];
+  readonly middleware: unknown[];
+  /** The `@ValidateResponse` setting, when given. */
+  validateResponse?: unknown;
 }
 
 /** Everything the decorators of one class (and its methods) recorded. */
@@ -64,6 +70,11 @@ export interface ClassMetadata {
   tags?: unknown[];
   security?: SecurityMetadata[];
   bodyLimit?: unknown;
+  /** Class-level pipeline items, in written order (inherited ones are added by the reader). */
+  guards?: unknown[];
+  interceptors?: unknown[];
+  middleware?: unknown[];
+  validateResponse?: unknown;
   readonly methods: Map<string | symbol, MethodMetadata>;
   /** Decorators put where they cannot apply (static members, constructor parameters). */
   readonly misplaced: string[];
@@ -92,6 +103,9 @@ export function ownMethodMetadata(target: Function, key: string | symbol): Metho
       returns: [],
       tags: [],
       security: [],
+      guards: [],
+      interceptors: [],
+      middleware: [],
       deprecated: false,
       hidden: false,
     };

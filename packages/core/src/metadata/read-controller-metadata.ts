@@ -11,6 +11,16 @@ export interface ControllerMetadata {
   readonly tags: readonly unknown[];
   readonly security: readonly SecurityMetadata[] | undefined;
   readonly bodyLimit: unknown;
+  /**
+   * Class-level pipeline items of the class and its bases, base classes first: a subclass adds to
+   * its base's guards rather than replacing them, so extending a guarded controller never drops
+   * a check.
+   */
+  readonly guards: readonly unknown[];
+  readonly interceptors: readonly unknown[];
+  readonly middleware: readonly unknown[];
+  /** The nearest class-level `@ValidateResponse` setting. */
+  readonly validateResponse: unknown;
   /** Method name -> metadata; a subclass's own declaration of a method replaces its base's. */
   readonly methods: ReadonlyMap<string | symbol, MethodMetadata>;
   readonly misplaced: readonly string[];
@@ -31,8 +41,11 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
     const own = peekClassMetadata(current as Function);
     if (own) chain.push(own);
   }
-  const nearest = <K extends "prefix" | "tags" | "security" | "bodyLimit">(key: K) =>
-    chain.find((metadata) => metadata[key] !== undefined)?.[key];
+  const nearest = <K extends "prefix" | "tags" | "security" | "bodyLimit" | "validateResponse">(
+    key: K,
+  ) => chain.find((metadata) => metadata[key] !== undefined)?.[key];
+  const accumulated = (key: "guards" | "interceptors" | "middleware") =>
+    [...chain].reverse().flatMap((metadata) => metadata[key] ?? []);
 
   const methods = new Map<string | symbol, MethodMetadata>();
   for (const metadata of [...chain].reverse()) {
@@ -43,6 +56,10 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
     tags: nearest("tags") ?? [],
     security: nearest("security"),
     bodyLimit: nearest("bodyLimit"),
+    guards: accumulated("guards"),
+    interceptors: accumulated("interceptors"),
+    middleware: accumulated("middleware"),
+    validateResponse: nearest("validateResponse"),
     methods,
     misplaced: chain.flatMap((metadata) => metadata.misplaced),
   };

@@ -11,6 +11,8 @@ import { joinRoutePath } from "./route-path.js";
 export interface OperationBuildContext extends BindingContext {
   /** `limits.body` of the app: the body limit of routes without `@BodyLimit`. */
   readonly defaultBodyLimit: number;
+  /** True when the app has global guards: every operation is then guarded. */
+  readonly globalGuards?: boolean;
 }
 
 type Draft = Omit<Operation, "docs"> & {
@@ -166,6 +168,10 @@ export function buildOperations(
         );
       }
       const tags = [...new Set([...classTags, ...method.tags].map(String))];
+      const guards = [...metadata.guards, ...method.guards];
+      const interceptors = [...metadata.interceptors, ...method.interceptors];
+      const middleware = [...metadata.middleware, ...method.middleware];
+      const validateResponse = method.validateResponse ?? metadata.validateResponse;
 
       for (const verb of method.verbs) {
         const path = joinRoutePath(metadata.prefix, verb.path, where);
@@ -189,6 +195,11 @@ export function buildOperations(
           },
           security,
           bodyLimit,
+          guards,
+          interceptors,
+          middleware,
+          validateResponse,
+          guarded: context.globalGuards === true || guards.length > 0,
         });
         explicitIds.push(explicitId as string | undefined);
       }

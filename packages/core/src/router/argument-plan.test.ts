@@ -218,4 +218,15 @@ describe("binding and coercion", () => {
       ]);
     }
   });
+
+  it("lists at most the first 100 issues in one 400", async () => {
+    const ids = Array.from({ length: 300 }, (_, index) => `ids=x${index}`).join("&");
+    const { status, body } = await get(`/t/named/abc?page=0&${ids}`);
+    expect(status).toBe(400);
+    expect(body.errors).toHaveLength(100);
+    // The first issues found are kept: the page, then the ids in order.
+    expect(body.errors[0]).toMatchObject({ in: "query", path: "/page" });
+    expect(body.errors[1]).toMatchObject({ in: "query", path: "/ids/0" });
+    expect(body.errors[99]).toMatchObject({ in: "query", path: "/ids/98" });
+  });
 });

@@ -6,7 +6,7 @@ import type { Validator } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import { type ValueCoercer, valueCoercer } from "./coerce.js";
-import { pointerToken, type RequestInputs, unreadable } from "./request-inputs.js";
+import { maxIssues, pointerToken, type RequestInputs, unreadable } from "./request-inputs.js";
 
 /** How one handler argument is produced, decided at startup. */
 export interface ArgumentPlan {
@@ -51,6 +51,7 @@ function validateWith(validator: Validator, where: InputLocation, prefix: string
     if (result.ok) return result.value;
     if (result.issues.length === 0) inputs.addIssue(where, prefix, "is invalid");
     for (const issue of result.issues) {
+      if (inputs.issues !== undefined && inputs.issues.length >= maxIssues) break;
       let path = prefix;
       for (const token of issue.path) path += `/${pointerToken(token)}`;
       inputs.addIssue(where, path, issue.message);

@@ -1,6 +1,8 @@
 import type { ErrorResponder } from "../errors/error-responder.js";
 import { MethodNotAllowedException, NotFoundException } from "../errors/http-exceptions.js";
 import type { HttpMethod } from "../operation/operation.js";
+import type { MiddlewareChain } from "../pipeline/middleware.js";
+import { requestContextStorage } from "../pipeline/request-context.js";
 import type { RouteHandler } from "./compile-route.js";
 import { RouteMatcher } from "./route-matcher.js";
 import { pathOf } from "./url-parts.js";
@@ -48,22 +50,50 @@ const withoutBody = (response: Response): Response =>
 
 const shapeOf = (path: string) => path.replace(/\/:[^/]+/g, "/:");
 
+/** What wraps every answer, whichever way the request arrives. */
+export interface RouterOptions {
+  /** The app's global middleware, composed. */
+  readonly middleware?: MiddlewareChain;
+  /** Run every request inside the request context (operation unknown until a route runs). */
+  readonly requestContext?: boolean;
+}
+
+// Wraps a top-level handler in what applies to every answer; returns it unchanged when nothing does.
+function outermost(handler: ServeHandler, options: RouterOptions): ServeHandler {
+  let wrapped = handler;
+  const { middleware } = options;
+  if (middleware !== undefined) {
+    wrapped = (request, server) => middleware(request, () => handler(request, server));
+  }
+  if (options.requestContext === true) {
+    const storage = requestContextStorage();
+    const inner = wrapped;
+    wrapped = (request, server) =>
+      storage.run({ request, operation: undefined }, inner, request, server);
+  }
+  return wrapped;
+}
+
 /**
  * Builds both ways of serving the routes. `fetch` is complete on its own (its own matcher: any
  * fetch-style runtime, in-process tests) and, beside `routes`, answers what Bun's map does not:
  * 404, 405 with `Allow`, OPTIONS (204 with `Allow`) and HEAD from GET. `routes` carries, for each
  * path, the declared methods plus every other method routed to `fetch`, so it answers 405 and
  * OPTIONS by itself too. Route-map handlers read parameters from the raw URL, exactly like
- * `fetch` does (Bun's `req.params` are decoded already, lossily for bad escapes).
+ * `fetch` does (Bun's `req.params` are decoded already, lossily for bad escapes). Global
+ * middleware wraps both: every answer, 404, 405 and OPTIONS included, whichever of Bun's map or
+ * `fetch` serves it, and runs once per request.
  */
 export function buildRouter(
   entries: readonly RouterEntry[],
   respondError: ErrorResponder,
+  options: RouterOptions = {},
 ): { routes: RouteMap; fetch: ServeHandler } {
   const matcher = new RouteMatcher<RouteHandler>();
   for (const entry of entries) matcher.add(entry.path, entry.method, entry.handler);
 
-  const fetch: ServeHandler = (request) => {
+  // Everything inside the global wrappers: what a route-map handler falls back to.
+  const dispatch: ServeHandler = (request) => {
     try {
       const method = request.method;
       const path = pathOf(request.url);
@@ -93,6 +123,7 @@ export function buildRouter(
       return respondError(error, request);
     }
   };
+  const fetch = outermost(dispatch, options);
 
   const routes: RouteMap = {};
   const keyOfShape = new Map<string, string>();
@@ -104,10 +135,9 @@ export function buildRouter(
       keyOfShape.set(shape, key);
       routes[key] = {};
     }
-    (routes[key] as Partial<Record<HttpMethod, ServeHandler>>)[entry.method] = mapHandler(
-      entry,
-      key,
-      fetch,
+    (routes[key] as Partial<Record<HttpMethod, ServeHandler>>)[entry.method] = outermost(
+      mapHandler(entry, key, dispatch),
+      options,
     );
   }
   for (const table of Object.values(routes)) {

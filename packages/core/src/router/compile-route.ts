@@ -2,6 +2,9 @@ import type { ResponseState } from "../controller/response-state.js";
 import type { ErrorResponder } from "../errors/error-responder.js";
 import { BadRequestException } from "../errors/http-exceptions.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
+import { RouteExecutionContext } from "../pipeline/execution-context.js";
+import type { RoutePipeline } from "../pipeline/route-pipeline.js";
+import { withAccess, withRequestContext, withRouteMiddleware } from "../pipeline/route-wrappers.js";
 import { type ArgumentPlan, type PlanContext, planArguments } from "./argument-plan.js";
 import { type BodyPlan, finishBody, startBody } from "./read-body.js";
 import { RequestInputs } from "./request-inputs.js";
@@ -22,6 +25,8 @@ export interface RouteCompileContext extends PlanContext {
   /** The controller instance the handler runs on (through a per-request object). */
   readonly instance: object;
   readonly respondError: ErrorResponder;
+  /** The optional stages of this route (guards, interceptors, ...); none when absent. */
+  readonly pipeline?: RoutePipeline;
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -33,12 +38,15 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  * Compiles one operation into its handler. Everything per route is decided here, once: which
  * inputs exist, how each is read, coerced and validated, whether the body is read at all. The
  * stages run in a fixed order (match happens before the handler is called):
- *   [middleware] → [guards] → read inputs → validate → [interceptors] → handler →
+ *   [middleware] → [security, guards] → read inputs → validate → [interceptors] → handler →
  *   [response validation] → serialize
- * A route without a body and a synchronous handler answers without creating a promise.
+ * Stages in brackets exist only on routes that have them: a route without them runs exactly the
+ * code it would run if the pipeline did not exist, and one without a body and with a synchronous
+ * handler answers without creating a promise.
  */
 export function compileRoute(operation: Operation, context: RouteCompileContext): RouteHandler {
   const { instance, respondError } = context;
+  const { access, intercept, middleware, checkResponse, requestContext } = context.pipeline ?? {};
   const method = (instance as Record<string, unknown>)[operation.handlerName] as (
     ...args: unknown[]
   ) => unknown;
@@ -54,13 +62,23 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     required: bodyBinding.required,
   };
 
-  const finish = (request: Request, state: ResponseState, value: unknown): Response => {
-    try {
-      return serializeResult(state, value);
-    } catch (error) {
-      return respondError(error, request, operation);
-    }
-  };
+  const finish =
+    checkResponse === undefined
+      ? (request: Request, state: ResponseState, value: unknown): Response => {
+          try {
+            return serializeResult(state, value);
+          } catch (error) {
+            return respondError(error, request, operation);
+          }
+        }
+      : (request: Request, state: ResponseState, value: unknown): Response => {
+          try {
+            // Stage: response validation, on what the interceptors made of the handler's value.
+            return serializeResult(state, checkResponse(state, value));
+          } catch (error) {
+            return respondError(error, request, operation);
+          }
+        };
 
   // read inputs → validate → handler → serialize, for a request whose body (if any) is read.
   const run = (
@@ -91,6 +109,14 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     }
     // Stage: handler, on a fresh object per request that inherits from the one instance.
     const state: ResponseState = Object.create(instance);
+    if (intercept !== undefined) {
+      // Stage: interceptors around the handler (always asynchronous: `next()` is a promise).
+      const execution = new RouteExecutionContext(request, params, decoded, operation);
+      return intercept(execution, () => method.apply(state, args)).then(
+        (value) => finish(request, state, value),
+        (error: unknown) => respondError(error, request, operation),
+      );
+    }
     const result = method.apply(state, args);
     // Stage: serialize (after the promise, only when the handler returned one).
     if (isThenable(result)) {
@@ -116,7 +142,28 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     }
   };
 
-  if (!bodyPlan) return (request, params, decoded) => guarded(request, params, decoded, undefined);
+  let handler: RouteHandler = bodyPlan
+    ? readingBody(bodyPlan, guarded, respondError, operation)
+    : (request, params, decoded) => guarded(request, params, decoded, undefined);
+  // Stages before reading inputs, innermost first: each wrapper exists only when needed.
+  if (access !== undefined) handler = withAccess(handler, access, respondError, operation);
+  if (middleware !== undefined) handler = withRouteMiddleware(handler, middleware);
+  if (requestContext === true) handler = withRequestContext(handler, operation);
+  return handler;
+}
+
+/** The route's handler for a route that binds a body: reads it, then runs the rest. */
+function readingBody(
+  bodyPlan: BodyPlan,
+  guarded: (
+    request: Request,
+    params: readonly string[] | undefined,
+    decoded: boolean | undefined,
+    body: unknown,
+  ) => Response | Promise<Response>,
+  respondError: ErrorResponder,
+  operation: Operation,
+): RouteHandler {
   const multipart = bodyPlan.contentType === "multipart/form-data";
   return async (request, params, decoded) => {
     let body: unknown;

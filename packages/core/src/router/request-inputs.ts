@@ -5,6 +5,9 @@ import { decodePathParam, parseQuery, queryOf } from "./url-parts.js";
 /** Marks an input that could not be read (its issue is already recorded). */
 export const unreadable: unique symbol = Symbol("trellis.unreadable");
 
+/** The most issues one 400 lists (the first ones found), so an error body stays small. */
+export const maxIssues = 100;
+
 /** Escapes one JSON Pointer reference token (RFC 6901). */
 export function pointerToken(token: string | number): string {
   return typeof token === "number"
@@ -37,7 +40,7 @@ export class RequestInputs {
   addIssue(where: InputLocation, path: string, message: string): void {
     const issue = { in: where, path, message };
     if (this.issues === undefined) this.issues = [issue];
-    else this.issues.push(issue);
+    else if (this.issues.length < maxIssues) this.issues.push(issue);
   }
 
   /** The decoded path parameter at `position`, or `unreadable` (bad percent-encoding, NUL). */

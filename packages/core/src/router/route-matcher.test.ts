@@ -45,4 +45,19 @@ describe("RouteMatcher", () => {
   it("keeps raw parameter values (decoding is the route's job)", () => {
     expect(matcher().match("GET", "/users/a%2Fb")?.params).toEqual(["a%2Fb"]);
   });
+
+  it("matches an empty segment only where a route declares one (a docs '/docs/')", () => {
+    const routes = new RouteMatcher<string>();
+    routes.add("/docs", "GET", "bare");
+    routes.add("/docs/", "GET", "slashed");
+    routes.add("/items/:id", "GET", "item");
+    expect(routes.match("GET", "/docs/")?.target).toBe("slashed");
+    expect(routes.match("GET", "/docs")?.target).toBe("bare");
+    const allowed = new Set<string>();
+    expect(routes.match("POST", "/docs/", allowed)).toBeUndefined();
+    expect([...allowed]).toEqual(["GET"]);
+    // Parameters still never match an empty segment.
+    expect(routes.match("GET", "/items/")).toBeUndefined();
+    expect(routes.match("GET", "/docs//")).toBeUndefined();
+  });
 });

@@ -15,7 +15,8 @@ const noParams: readonly string[] = Object.freeze([]);
 /**
  * Core's own router, compiled once: fully static paths in a Map, everything in a segment trie.
  * Matching follows Bun's route map: per method, a literal segment is preferred over a parameter,
- * with backtracking, and parameters never match an empty segment (strict slashes).
+ * with backtracking, and parameters never match an empty segment (strict slashes). Application
+ * routes never contain empty segments; docs plugins may mount one with a trailing slash.
  */
 export class RouteMatcher<T> {
   private readonly root = new Node<T>();
@@ -64,13 +65,13 @@ export class RouteMatcher<T> {
         return target;
       }
       const segment = segments[index] as string;
-      if (segment === "") return undefined;
+      // An empty segment matches only a route declared with it (a docs plugin's "/docs/").
       const child = node.statics?.get(segment);
       if (child) {
         const found = search(child, index + 1);
         if (found !== undefined) return found;
       }
-      if (node.param) {
+      if (node.param && segment !== "") {
         params.push(segment);
         const found = search(node.param, index + 1);
         if (found !== undefined) return found;

@@ -1,0 +1,51 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { Operation } from "../operation/operation.js";
+
+/** The request being served, as `getRequestContext()` gives it anywhere down the call chain. */
+export interface RequestContext {
+  /** The request. */
+  readonly request: Request;
+  /** The matched operation; undefined in global middleware and for answers no route gives (404). */
+  readonly operation: Operation | undefined;
+}
+
+// Created by the first app that enables it: apps without `requestContext` never touch it.
+let storage: AsyncLocalStorage<RequestContext> | undefined;
+
+/** The storage apps with `requestContext: true` run their requests in. */
+export function requestContextStorage(): AsyncLocalStorage<RequestContext> {
+  storage ??= new AsyncLocalStorage<RequestContext>();
+  return storage;
+}
+
+/**
+ * The request being served and its operation, from anywhere in its call chain (services,
+ * repositories), without passing them down. Needs `createApp({ requestContext: true })`; throws
+ * `TrellisConfigError` when no app enables it (`REQUEST_CONTEXT_DISABLED`) or when called outside
+ * such an app's request (`NO_REQUEST_CONTEXT`).
+ *
+ * @example
+ * class AuditLog {
+ *   write(event: string) {
+ *     const { request, operation } = getRequestContext();
+ *     log(event, request.headers.get("x-request-id"), operation?.docs.operationId);
+ *   }
+ * }
+ */
+export function getRequestContext(): RequestContext {
+  if (storage === undefined) {
+    throw new TrellisConfigError(
+      "REQUEST_CONTEXT_DISABLED",
+      "getRequestContext() needs an app created with createApp({ requestContext: true }); no app enables it.",
+    );
+  }
+  const context = storage.getStore();
+  if (context === undefined) {
+    throw new TrellisConfigError(
+      "NO_REQUEST_CONTEXT",
+      "getRequestContext() was called outside a request, or in a request of an app created without { requestContext: true }.",
+    );
+  }
+  return context;
+}

@@ -1,0 +1,109 @@
+import type { Logger } from "../app/logger.js";
+import { type ResponseState, statusSlot } from "../controller/response-state.js";
+import { InternalServerErrorException } from "../errors/http-exceptions.js";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { Operation } from "../operation/operation.js";
+import type { ValidationIssue, ValidationResult, Validator } from "../schema/schema-adapter.js";
+import type { SchemaCompiler } from "../schema/schema-compiler.js";
+
+/**
+ * Response validation: `true` validates what handlers return against the `@Returns` schema of
+ * the status they answer with; `{ strip: true }` also removes undeclared properties before
+ * sending. `false` (the default) validates nothing.
+ */
+export type ResponseValidation = boolean | { readonly strip?: boolean };
+
+/** Stage "response validation": the value to send (stripped, when asked), or a throw for a 500. */
+export type ResponseCheck = (state: ResponseState, value: unknown) => unknown;
+
+// Statuses whose responses carry no body: nothing to validate.
+const noBody = new Set([204, 205, 304]);
+
+/** Checks a `validateResponse` / `@ValidateResponse` value; undefined when validation is off. */
+export function responseValidationMode(
+  setting: unknown,
+  where: string,
+): { readonly strip: boolean } | undefined {
+  if (setting === undefined || setting === false) return undefined;
+  if (setting === true) return { strip: false };
+  if (setting !== null && typeof setting === "object" && !Array.isArray(setting)) {
+    const { strip, ...rest } = setting as { strip?: unknown };
+    const unknown = Object.keys(rest);
+    if ((strip === undefined || typeof strip === "boolean") && unknown.length === 0) {
+      return { strip: strip === true };
+    }
+  }
+  throw new TrellisConfigError(
+    "INVALID_OPTION",
+    `${where}: response validation must be true, false or { strip: boolean }.`,
+  );
+}
+
+function arrayOf(item: Validator): Validator {
+  return (input) => {
+    if (!Array.isArray(input)) {
+      return { ok: false, issues: [{ path: [], message: "must be an array" }] };
+    }
+    const values: unknown[] = new Array(input.length);
+    const issues: ValidationIssue[] = [];
+    for (let index = 0; index < input.length; index++) {
+      const result = item(input[index]);
+      if (result.ok) values[index] = result.value;
+      else
+        for (const issue of result.issues) issues.push({ ...issue, path: [index, ...issue.path] });
+    }
+    return issues.length > 0 ? { ok: false, issues } : { ok: true, value: values };
+  };
+}
+
+/**
+ * Compiles the response check of an operation, or undefined when it validates nothing (off, or
+ * no declared response has a schema). A status without a schema, a returned `Response` and an
+ * empty body pass unchecked. A mismatch is logged with its issues and becomes a 500 whose body
+ * says nothing about the value.
+ */
+export function compileResponseCheck(
+  operation: Operation,
+  setting: unknown,
+  compiler: SchemaCompiler,
+  logger: Logger,
+): ResponseCheck | undefined {
+  const where = `${operation.controller.name}.${operation.handlerName}`;
+  const mode = responseValidationMode(setting, `${where} (@ValidateResponse)`);
+  if (mode === undefined) return undefined;
+  const validators = new Map<number, Validator>();
+  for (const response of operation.responses) {
+    if (response.schema === undefined) continue;
+    const item = compiler.compile(
+      response.schema,
+      "response",
+      `${where} (@Returns ${response.status})`,
+      mode.strip ? "strip" : "keep",
+    );
+    validators.set(response.status, response.isArray ? arrayOf(item) : item);
+  }
+  if (validators.size === 0) return undefined;
+
+  return (state, value) => {
+    if (value === undefined || value instanceof Response) return value;
+    const status = state[statusSlot] ?? 200;
+    if (noBody.has(status)) return value;
+    const validate = validators.get(status);
+    if (validate === undefined) return value;
+    let result: ValidationResult;
+    try {
+      result = validate(value);
+    } catch (error) {
+      result = {
+        ok: false,
+        issues: [{ path: [], message: `the validator threw: ${String(error)}` }],
+      };
+    }
+    if (result.ok) return mode.strip ? result.value : value;
+    logger.error(
+      `Response validation failed in ${where} (status ${status}): the value does not match its @Returns schema`,
+      result.issues,
+    );
+    throw new InternalServerErrorException("An unexpected error occurred.");
+  };
+}

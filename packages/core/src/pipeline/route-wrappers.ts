@@ -1,0 +1,44 @@
+import type { ErrorResponder } from "../errors/error-responder.js";
+import type { Operation } from "../operation/operation.js";
+import type { RouteHandler } from "../router/compile-route.js";
+import type { AccessCheck } from "./access-check.js";
+import type { MiddlewareChain } from "./middleware.js";
+import { requestContextStorage } from "./request-context.js";
+
+/**
+ * Runs the access stage (security, guards) before `handler`, which reads the body: a refused
+ * request's body is never read. Synchronous guards that allow add no promise.
+ */
+export function withAccess(
+  handler: RouteHandler,
+  access: AccessCheck,
+  respondError: ErrorResponder,
+  operation: Operation,
+): RouteHandler {
+  return (request, params, decoded) => {
+    let outcome: ReturnType<AccessCheck>;
+    try {
+      outcome = access(request, params, decoded);
+    } catch (error) {
+      return respondError(error, request, operation);
+    }
+    if (outcome === undefined) return handler(request, params, decoded);
+    if (outcome instanceof Response) return outcome;
+    return outcome.then(
+      (answer) => (answer === undefined ? handler(request, params, decoded) : answer),
+      (error: unknown) => respondError(error, request, operation),
+    );
+  };
+}
+
+/** Wraps every answer of a route (its errors too) in the route's middleware. */
+export function withRouteMiddleware(handler: RouteHandler, chain: MiddlewareChain): RouteHandler {
+  return (request, params, decoded) => chain(request, () => handler(request, params, decoded));
+}
+
+/** Runs a route inside the request context, so `getRequestContext()` sees its operation. */
+export function withRequestContext(handler: RouteHandler, operation: Operation): RouteHandler {
+  const storage = requestContextStorage();
+  return (request, params, decoded) =>
+    storage.run({ request, operation }, handler, request, params, decoded);
+}
