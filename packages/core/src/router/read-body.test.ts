@@ -232,6 +232,31 @@ describe("body reading", () => {
     ).toBe(413);
   });
 
+  it("answers 400, without logging, when the client breaks off the body", async () => {
+    const fresh = testApp([BodyController]);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ === 0) controller.enqueue(new TextEncoder().encode('{"text":'));
+        else controller.error(new DOMException("The client went away", "AbortError"));
+      },
+    });
+    const response = await fresh.fetch(
+      new Request("http://x/b/any", {
+        method: "POST",
+        body: stream,
+        headers: json,
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      status: 400,
+      detail: "The request body could not be read.",
+    });
+    expect(fresh.logged).toEqual([]);
+  });
+
   it("parses url-encoded forms, coercing fields from the schema", async () => {
     const form = { "content-type": "application/x-www-form-urlencoded" };
     expect(await post("/b/form", "name=Ada+L&age=36&tags=a&tags=b&x=1", form)).toMatchObject({

@@ -1,3 +1,4 @@
+import { HttpException } from "../errors/http-exception.js";
 import {
   BadRequestException,
   PayloadTooLargeException,
@@ -108,6 +109,13 @@ async function parseMultipart(
   return record;
 }
 
+// A client that hangs up mid-body, breaks the chunked framing or idles out is a bad request, not
+// a server fault: answered as a 400 and, unlike unexpected errors, never logged.
+const unreadable = (error: unknown): never => {
+  if (error instanceof HttpException) throw error;
+  throw new BadRequestException("The request body could not be read.");
+};
+
 const wrongType = (plan: BodyPlan) =>
   new UnsupportedMediaTypeException(`The request body must be ${plan.contentType}.`);
 
@@ -138,12 +146,13 @@ export function startBody(
     throw wrongType(plan);
   }
   const multipart = plan.contentType === "multipart/form-data";
-  const content: Promise<string | Uint8Array> =
+  const content: Promise<string | Uint8Array> = (
     declared && !multipart
       ? request.text()
       : readBytes(request, plan.limit, declared).then((bytes) =>
           multipart ? bytes : utf8.decode(bytes),
-        );
+        )
+  ).catch(unreadable);
   // Without a Content-Type an empty body is still just a missing body (a 400, not a 415).
   if (contentType !== null) return content;
   return content.then((read) => {

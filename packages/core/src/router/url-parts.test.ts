@@ -12,6 +12,13 @@ describe("url parts", () => {
     expect(queryOf("http://h/a")).toBe("");
   });
 
+  it("slices origin-less request targets (what Bun gives when the Host header is unusable)", () => {
+    expect(pathOf("/users?page=0")).toBe("/users");
+    expect(queryOf("/users?page=0")).toBe("page=0");
+    expect(pathOf("//users/")).toBe("//users/");
+    expect(pathOf("/")).toBe("/");
+  });
+
   it("parses the query into a prototype-free record with arrays for repeated keys", () => {
     const query = parseQuery("a=1&b=x+y&a=2&a=3&c=%E2%82%AC&__proto__=p");
     expect(Object.getPrototypeOf(query)).toBeNull();

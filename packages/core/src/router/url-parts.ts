@@ -1,6 +1,8 @@
 // Request URLs are absolute ("http://host/path?query"); slicing them is much cheaper than `new URL`.
 
 function pathStart(url: string): number {
+  // Without a usable Host (HTTP/1.0, `Host: a/b`) Bun gives the origin-less target: "/path?query".
+  if (url.charCodeAt(0) === 47) return 0;
   const start = url.indexOf("/", url.indexOf("//") + 2);
   return start === -1 ? url.length : start;
 }
