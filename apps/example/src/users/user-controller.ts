@@ -9,6 +9,7 @@ import {
   OperationId,
   Param,
   Post,
+  Query,
   Returns,
   Route,
   Summary,
@@ -17,6 +18,7 @@ import {
 import { BulkCreateUsersInput, maxBulkUsers } from "./bulk-create-users-input.js";
 import { CreateUserInput } from "./create-user-input.js";
 import { DuplicateEmailError } from "./duplicate-email-error.js";
+import { ListUsersQuery, maxPageSize } from "./list-users-query.js";
 import { User } from "./user.js";
 import { UserRepository } from "./user-repository.js";
 
@@ -32,9 +34,12 @@ export class UserController extends Controller {
   @Get()
   @Summary("List users")
   @OperationId("listUsers")
-  @Returns(200, [User], "Every user, oldest first")
-  list(): User[] {
-    return this.users.list();
+  @Description(
+    `Pages through the users, oldest first, ${maxPageSize} per page unless \`limit\` says less.`,
+  )
+  @Returns(200, [User], "One page of users, oldest first")
+  list(@Query(ListUsersQuery) query: ListUsersQuery): User[] {
+    return this.users.list({ page: query.page ?? 1, limit: query.limit ?? maxPageSize });
   }
 
   @Get("/:id")

@@ -4,6 +4,7 @@ import { inMemory, openDatabase } from "../database/open-database.js";
 import { DuplicateEmailError } from "./duplicate-email-error.js";
 import { UserRepository } from "./user-repository.js";
 
+const firstPage = { page: 1, limit: 100 };
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe("UserRepository", () => {
@@ -20,8 +21,17 @@ describe("UserRepository", () => {
     const alan = users.create({ name: "Alan", email: "alan@example.com" });
     expect(ada).toEqual({ id: expect.stringMatching(uuid), name: "Ada", email: "ada@example.com" });
     expect(alan.id).not.toBe(ada.id);
-    expect(users.list()).toEqual([ada, alan]);
+    expect(users.list(firstPage)).toEqual([ada, alan]);
     expect(users.count()).toBe(2);
+  });
+
+  it("lists one page at a time", () => {
+    const created = ["A", "B", "C"].map((name) =>
+      users.create({ name, email: `${name.toLowerCase()}@example.com` }),
+    );
+    expect(users.list({ page: 1, limit: 2 })).toEqual(created.slice(0, 2));
+    expect(users.list({ page: 2, limit: 2 })).toEqual(created.slice(2));
+    expect(users.list({ page: 3, limit: 2 })).toEqual([]);
   });
 
   it("finds a user by id, and nothing for an unknown id", () => {
@@ -51,7 +61,7 @@ describe("UserRepository", () => {
       { name: "Alan", email: "alan@example.com" },
     ]);
     expect(created.map((user) => user.name)).toEqual(["Ada", "Alan"]);
-    expect(users.list()).toEqual(created);
+    expect(users.list(firstPage)).toEqual(created);
   });
 
   it("stores none of a batch when one of them fails", () => {
@@ -68,6 +78,6 @@ describe("UserRepository", () => {
         { name: "Edsger twice", email: "EDSGER@example.com" },
       ]),
     ).toThrow(DuplicateEmailError);
-    expect(users.list().map((user) => user.name)).toEqual(["Ada"]);
+    expect(users.list(firstPage).map((user) => user.name)).toEqual(["Ada"]);
   });
 });

@@ -18,14 +18,16 @@ type UserRow = { id: string; name: string; email: string };
  */
 @Injectable()
 export class UserRepository {
-  private readonly selectAll: Statement<UserRow, []>;
+  private readonly selectPage: Statement<UserRow, [{ limit: number; offset: number }]>;
   private readonly selectById: Statement<UserRow, [{ id: string }]>;
   private readonly insert: Statement<UserRow, [UserRow]>;
   private readonly countAll: Statement<{ count: number }, []>;
   private readonly insertAll: (inputs: readonly CreateUserInput[]) => User[];
 
   constructor(@Inject(Database) database: Database) {
-    this.selectAll = database.prepare(`SELECT ${columns} FROM users ORDER BY position`);
+    this.selectPage = database.prepare(
+      `SELECT ${columns} FROM users ORDER BY position LIMIT $limit OFFSET $offset`,
+    );
     this.selectById = database.prepare(`SELECT ${columns} FROM users WHERE id = $id`);
     this.insert = database.prepare(
       `INSERT INTO users (${columns}) VALUES ($id, $name, $email) RETURNING ${columns}`,
@@ -37,9 +39,9 @@ export class UserRepository {
     );
   }
 
-  /** Every user, oldest first. */
-  list(): User[] {
-    return this.selectAll.all();
+  /** One page of users, oldest first: `limit` users from the `page`-th page (from 1). */
+  list({ page, limit }: { page: number; limit: number }): User[] {
+    return this.selectPage.all({ limit, offset: (page - 1) * limit });
   }
 
   /** The user with this id, or undefined. */

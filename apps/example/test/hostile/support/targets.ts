@@ -1,0 +1,55 @@
+import "reflect-metadata";
+import type { App, Logger, UnknownPropertyPolicy } from "@trellis/core";
+import { createExampleApp } from "../../../src/app.js";
+import { createClassValidatorProbeApp } from "../apps/class-validator-probe-app.js";
+import { createTypeboxProbeApp, createTypeboxUsersApp } from "../apps/typebox-app.js";
+import { createValibotProbeApp, createValibotUsersApp } from "../apps/valibot-app.js";
+import { createZodProbeApp, createZodUsersApp } from "../apps/zod-app.js";
+
+/** The schema adapters Trellis ships. */
+export type AdapterName = "class-validator" | "typebox" | "zod" | "valibot";
+
+/** One users API under test, and the probe app (integer inputs, a path echo) of its adapter. */
+export interface Target {
+  readonly adapter: AdapterName;
+  /** "the example (class-validator)", "typebox variant", ... */
+  readonly label: string;
+  /** The users API: the example itself, or the same API declared with another adapter. */
+  createUsersApp(options: { logger: Logger; openapiVersion?: "3.0" | "3.1" }): App & {
+    close(): void;
+  };
+  /**
+   * `/probe/numbers/:n`, `/probe/numbers?n=`, `POST /probe/numbers {n}` (answers the validated body)
+   * and `/probe/echo/:value`, with the adapter's `unknownProperties` option when given.
+   */
+  createProbeApp(logger: Logger, unknownProperties?: UnknownPropertyPolicy): App;
+}
+
+/** The example itself plus the same users API built with each of the other three adapters. */
+export const targets: readonly Target[] = [
+  {
+    adapter: "class-validator",
+    label: "the example (class-validator)",
+    // The example serves OpenAPI 3.0 only: its app takes no document options.
+    createUsersApp: ({ logger }) => createExampleApp({ databasePath: ":memory:", logger }),
+    createProbeApp: createClassValidatorProbeApp,
+  },
+  {
+    adapter: "typebox",
+    label: "typebox variant",
+    createUsersApp: createTypeboxUsersApp,
+    createProbeApp: createTypeboxProbeApp,
+  },
+  {
+    adapter: "zod",
+    label: "zod variant",
+    createUsersApp: createZodUsersApp,
+    createProbeApp: createZodProbeApp,
+  },
+  {
+    adapter: "valibot",
+    label: "valibot variant",
+    createUsersApp: createValibotUsersApp,
+    createProbeApp: createValibotProbeApp,
+  },
+];
