@@ -238,14 +238,11 @@ describe("code blocks in the docs", () => {
   });
 
   it("links only to files that exist", () => {
-    // Written in parallel by another engineer (issue 8); drop this exception once it exists.
-    const pending = new Set([join(docsDir, "security-defaults.md")]);
     const broken = documents.flatMap((file) =>
       [...readFileSync(file, "utf8").matchAll(/\]\(([^)\s]+)\)/g)]
         .map((match) => (match[1] as string).split("#")[0] as string)
         .filter((target) => target !== "" && !/^[a-z]+:/.test(target))
         .filter((target) => !existsSync(resolve(dirname(file), target)))
-        .filter((target) => !pending.has(resolve(dirname(file), target)))
         .map((target) => `${relative(root, file)} -> ${target}`),
     );
     expect(broken).toEqual([]);
