@@ -13,6 +13,7 @@ const generatedDir = join(benchDir, ".results", "generated");
 interface Measurement {
   importMs: number;
   createAppMs: number;
+  createAppCpuMs: number;
   operations: number;
 }
 
@@ -47,7 +48,13 @@ export async function measureCreateApp(
   runs: number,
   cpu: string,
 ): Promise<CreateAppResult> {
-  const result: CreateAppResult = { adapter, routes, createAppMs: [], importMs: [] };
+  const result: CreateAppResult = {
+    adapter,
+    routes,
+    createAppMs: [],
+    createAppCpuMs: [],
+    importMs: [],
+  };
   mkdirSync(generatedDir, { recursive: true });
   const base = `${adapter}-${routes}`;
   const controllersFile = join(generatedDir, `${base}.controllers.ts`);
@@ -61,6 +68,7 @@ export async function measureCreateApp(
         throw new Error(`document has ${measurement.operations} operations, expected ${routes}`);
       }
       result.createAppMs.push(measurement.createAppMs);
+      result.createAppCpuMs?.push(measurement.createAppCpuMs);
       result.importMs.push(measurement.importMs);
     }
   } catch (error) {

@@ -41,7 +41,13 @@ function run(targetResults: TargetResult[]): RunResults {
     finishedAt: "2026-01-01T00:10:00.000Z",
     targets: targetResults,
     createApp: [
-      { adapter: "typebox", routes: 500, createAppMs: [20, 22, 21], importMs: [40] },
+      {
+        adapter: "typebox",
+        routes: 500,
+        createAppMs: [20, 22, 21],
+        createAppCpuMs: [18, 19, 30],
+        importMs: [40],
+      },
       { adapter: "typebox", routes: 1000, createAppMs: [50, 50, 50], importMs: [80] },
     ],
   };
@@ -66,6 +72,10 @@ describe("renderReport", () => {
     expect(report).toContain(
       "| Trellis + TypeBox RSS after load ≤ raw + 20 MiB | raw + 15.0 MiB | pass |",
     );
+  });
+
+  test("shows createApp's CPU time beside its wall time, a dash where it was not measured", () => {
+    expect(report).toContain("| typebox | 21.0 | 50.0 | 19.0 | – | 40.0 | 80.0 | 2.38× |");
   });
 
   test("shows failed targets as failed, without numbers", () => {

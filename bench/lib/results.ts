@@ -38,6 +38,11 @@ export interface CreateAppResult {
   adapter: TrellisAdapter;
   routes: number;
   createAppMs: number[];
+  /**
+   * CPU time (user + system, all threads) the process spent in createApp: on a shared machine it
+   * moves less than the wall time. Absent in results saved before it was measured.
+   */
+  createAppCpuMs?: number[];
   /** Loading the generated controllers module (transpile + decorators), for context. */
   importMs: number[];
   failure?: string;

@@ -28,5 +28,6 @@ describe("generateMain", () => {
     expect(source).toContain("schema: classValidator(),");
     expect(source).toContain('await import("./x.controllers.ts")');
     expect(source).toContain("createAppMs: createEnd - createStart");
+    expect(source).toContain("createAppCpuMs: (cpu.user + cpu.system) / 1000");
   });
 });

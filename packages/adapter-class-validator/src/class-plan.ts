@@ -149,10 +149,35 @@ export function createPlanReader(options: ValidatorOptions): (target: Function) 
   };
 }
 
+// Classes known to be models. Only positive answers are kept: metadata is never removed, but may
+// still be added to a class.
+const models = new WeakSet<Function>();
+
+// class-validator's public lookup scans every class in its storage (for inheritance) on each call,
+// and core asks once per binding and response: quadratic startup. Its storage is a Map by class,
+// so a class or a base class with an entry answers "yes" at once; "no" is left to the lookup.
+function hasOwnOrInheritedEntry(target: Function): boolean {
+  const byClass = (getMetadataStorage() as unknown as { validationMetadatas?: unknown })
+    .validationMetadatas;
+  if (!(byClass instanceof Map)) return false;
+  for (
+    let current: unknown = target;
+    typeof current === "function" && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
+    const own = byClass.get(current) as unknown[] | undefined;
+    if (own !== undefined && own.length > 0) return true;
+  }
+  return false;
+}
+
 /** True when class-validator has metadata for the class (it is a model, not any function). */
 export function hasValidationMetadata(value: unknown): value is Function {
-  return (
-    typeof value === "function" &&
-    getMetadataStorage().getTargetValidationMetadatas(value, "", true, false).length > 0
-  );
+  if (typeof value !== "function") return false;
+  if (models.has(value)) return true;
+  const found =
+    hasOwnOrInheritedEntry(value) ||
+    getMetadataStorage().getTargetValidationMetadatas(value, "", true, false).length > 0;
+  if (found) models.add(value);
+  return found;
 }

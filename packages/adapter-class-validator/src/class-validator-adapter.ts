@@ -13,7 +13,9 @@ import {
 } from "class-transformer";
 import { type ValidatorOptions, validateSync } from "class-validator";
 import { type ClassPlan, createPlanReader, hasValidationMetadata } from "./class-plan.js";
+import { createInstantiator, type Instantiate } from "./instantiate.js";
 import { classToJsonSchema } from "./json-schema.js";
+import { createQuickCheck } from "./quick-check.js";
 import { createStructureGuard, unknownPropertyCode } from "./structure-guard.js";
 import { exceptionIssue, mergeIssues, toIssues } from "./to-issues.js";
 
@@ -117,13 +119,24 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
       forbidNonWhitelisted: policy === "reject",
       validationError: { target: false, value: false },
     };
+    // The fast path: only without transformer options, for classes and inputs it models exactly.
+    const plan = planOf(model);
+    const instantiate =
+      options.transformer === undefined ? createInstantiator(model, plan) : undefined;
+    const quickCheck = instantiate && createQuickCheck(plan, settings);
     return (input): ValidationResult => {
       try {
         const found: ValidationIssue[] = [];
         guard(input, model, found);
         // Only an object is transformed: plainToInstance maps arrays and throws on null.
         if (!isPlainObject(input)) return { ok: false, issues: found };
-        const instance = plainToInstance(model, input, transformOptions);
+        let fast: object | undefined;
+        if (quickCheck && found.length === 0) {
+          fast = (instantiate as Instantiate)(input as Record<string, unknown>);
+          if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
+        }
+        // The same instance plainToInstance builds, when the fast path built one already.
+        const instance = fast ?? plainToInstance(model, input, transformOptions);
         const issues = mergeIssues(
           found,
           toIssues(validateSync(instance, settings), instance),

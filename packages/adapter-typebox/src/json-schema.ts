@@ -25,18 +25,19 @@ function data(value: unknown): unknown {
 /**
  * TypeBox schemas are JSON Schema already: this copies one without TypeBox's symbols and
  * JavaScript-only types, turns tuple `items` arrays into draft 2020-12 `prefixItems`, and makes
- * every schema with a `$id` (and every `Type.Ref` target) a component named by that id.
+ * every schema with a `$id` (and every `Type.Ref` target) a component named by that id. `ids` is
+ * asked only when a reference must be resolved.
  */
 export function typeboxToJsonSchema(
   root: TSchema,
   context: JsonSchemaContext,
-  ids: ReadonlyMap<string, TSchema>,
+  ids: () => ReadonlyMap<string, TSchema>,
 ): JsonSchema {
   const named = (id: string, schema: TSchema) => context.define(id, schema, () => body(schema));
   const convert = (schema: TSchema): JsonSchema => {
     if (typeof schema.$id === "string") return named(schema.$id, schema);
     if (typeof schema.$ref === "string") {
-      const target = ids.get(schema.$ref);
+      const target = ids().get(schema.$ref);
       if (!target) {
         throw new Error(
           `The TypeBox reference "${schema.$ref}" has no schema; pass it in typebox({ references }).`,
@@ -52,7 +53,8 @@ export function typeboxToJsonSchema(
   const body = (schema: TSchema): JsonSchema => {
     if (typeof schema.type === "string" && !jsonTypes.has(schema.type)) return {};
     const result: JsonSchema = {};
-    for (const [key, value] of Object.entries(schema)) {
+    for (const key in schema) {
+      const value = schema[key];
       if (key === "$id" || key === "$schema" || key === "additionalItems") continue;
       if (key === "items" && Array.isArray(value)) {
         result.prefixItems = value.map(sub);

@@ -37,16 +37,19 @@ const isSchema = (value: unknown): value is TSchema =>
 /** The direct subschemas of a schema. */
 export function childrenOf(schema: TSchema): TSchema[] {
   const children: TSchema[] = [];
-  for (const [key, value] of Object.entries(schema as SchemaRecord)) {
-    if (key === "items") {
-      if (Array.isArray(value)) children.push(...value.filter(isSchema));
-      else if (isSchema(value)) children.push(value);
-    } else if (singleKeywords.has(key) && isSchema(value)) {
-      children.push(value);
+  const record = schema as SchemaRecord;
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value !== "object" || value === null) continue;
+    if (key === "items" || listKeywords.has(key)) {
+      if (!Array.isArray(value)) {
+        if (key === "items") children.push(value as TSchema);
+      } else for (const item of value) if (isSchema(item)) children.push(item);
+    } else if (singleKeywords.has(key)) {
+      if (isSchema(value)) children.push(value);
     } else if (mapKeywords.has(key) && isSchema(value)) {
-      children.push(...Object.values(value).filter(isSchema));
-    } else if (listKeywords.has(key) && Array.isArray(value)) {
-      children.push(...value.filter(isSchema));
+      const map = value as SchemaRecord;
+      for (const name in map) if (isSchema(map[name])) children.push(map[name] as TSchema);
     }
   }
   return children;

@@ -1,6 +1,7 @@
-import { FormatRegistry, Type } from "@sinclair/typebox";
+import { FormatRegistry, Kind, type TSchema, Type } from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { SchemaRegistry } from "@trellis/core";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { typebox } from "./index.js";
 
 const body = { target: "body" } as const;
@@ -93,6 +94,80 @@ describe("typebox()", () => {
     const schema = Type.String({ format: "uuid" });
     expect(typebox().compile(schema, body)("my-id").ok).toBe(true);
     FormatRegistry.Delete("uuid");
+  });
+});
+
+describe("typebox() compiling", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("compiles on a schema's first request, once, and validates that request", () => {
+    const compile = vi.spyOn(TypeCompiler, "Compile");
+    const validate = typebox().compile(Type.Object({ a: Type.String() }), body);
+    expect(compile).not.toHaveBeenCalled();
+    expect(validate({ a: 1 }).ok).toBe(false);
+    expect(validate({ a: "x", b: 2 })).toEqual({ ok: true, value: { a: "x" } });
+    expect(compile).toHaveBeenCalledTimes(1);
+  });
+
+  it("compiles inside compile() with precompile", () => {
+    const compile = vi.spyOn(TypeCompiler, "Compile");
+    typebox({ precompile: true }).compile(Type.Object({ a: Type.String() }), body);
+    expect(compile).toHaveBeenCalledTimes(1);
+  });
+
+  it("still refuses at compile() what TypeBox could not compile later", () => {
+    const unknownKind = { [Kind]: "NoSuchKind", type: "string" } as unknown as TSchema;
+    expect(() => typebox().compile(Type.Object({ a: unknownKind }), body)).toThrow(/NoSuchKind/);
+    expect(() => typebox().compile(Type.Array(Type.Ref("Missing")), body)).toThrow(
+      /Unable to dereference schema with \$id 'Missing'/,
+    );
+  });
+
+  it("hands TypeBox a fresh references list per compile, so compiles stay independent", () => {
+    const Address = Type.Object({ city: Type.String() }, { $id: "Address" });
+    const adapter = typebox({ references: [Address] });
+    const compile = vi.spyOn(TypeCompiler, "Compile");
+    for (let index = 0; index < 20; index++) {
+      const schema = Type.Object({ home: Type.Ref("Address") }, { $id: `Model${index}` });
+      expect(adapter.compile(schema, body)({ home: { city: "x" } }).ok).toBe(true);
+    }
+    // TypeBox appends each `$id` schema to the list it is given; none may leak into the next.
+    const lists = compile.mock.calls.map((call) => call[1] as unknown[]);
+    expect(new Set(lists).size).toBe(20);
+    expect(lists.every((list) => list[0] === Address && list.length <= 2)).toBe(true);
+  });
+
+  it("knows whether a missing value passes without compiling, as the validator decides", () => {
+    const adapter = typebox();
+    const compile = vi.spyOn(TypeCompiler, "Compile");
+    const schemas = [
+      Type.Object({ a: Type.String() }),
+      Type.String(),
+      Type.Union([Type.String(), Type.Undefined()]),
+      Type.Any(),
+    ];
+    const answers = schemas.map((schema) => adapter.acceptsMissing?.(schema, body));
+    expect(compile).not.toHaveBeenCalled();
+    expect(answers).toEqual([false, false, true, true]);
+    expect(answers).toEqual(schemas.map((schema) => adapter.compile(schema, body)(undefined).ok));
+  });
+
+  it("returns clean input as it is and copies only what it strips, never mutating", () => {
+    const schema = Type.Object({
+      user: Type.Object({ name: Type.String() }),
+      tags: Type.Array(Type.Object({ id: Type.String() })),
+    });
+    const validate = typebox().compile(schema, body);
+    const clean = { user: { name: "Ada" }, tags: [{ id: "a" }] };
+    expect((validate(clean) as { value: unknown }).value).toBe(clean);
+    const dirty = { user: { name: "Ada", admin: true }, tags: [{ id: "a" }, { id: "b", x: 1 }] };
+    const snapshot = structuredClone(dirty);
+    const value = (validate(dirty) as { value: typeof clean }).value;
+    expect(value).toEqual({ user: { name: "Ada" }, tags: [{ id: "a" }, { id: "b" }] });
+    expect(value.tags[0]).toBe(dirty.tags[0]); // unchanged parts are shared, not copied
+    expect(dirty).toEqual(snapshot);
   });
 });
 

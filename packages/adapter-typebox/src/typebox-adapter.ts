@@ -1,5 +1,6 @@
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { Check } from "@sinclair/typebox/value";
 import type {
   CompileOptions,
   SchemaAdapter,
@@ -8,6 +9,8 @@ import type {
   ValidationResult,
   Validator,
 } from "@trellis/core";
+import { checkCompilable } from "./check-compilable.js";
+import { compileOnFirstUse } from "./compile-on-first-use.js";
 import { registerDefaultFormats } from "./formats.js";
 import { typeboxToJsonSchema } from "./json-schema.js";
 import { collectIds } from "./schema-tree.js";
@@ -28,6 +31,12 @@ export interface TypeBoxAdapterOptions {
    * global FormatRegistry, where the app has not registered its own (default true).
    */
   readonly formats?: boolean;
+  /**
+   * Compile every validator inside `createApp` (true) instead of on its first request (default
+   * false). Either way, what cannot compile (an unknown `Type.Ref`, an unregistered kind) throws
+   * at startup.
+   */
+  readonly precompile?: boolean;
 }
 
 const isTypeBoxSchema = (value: unknown): value is TSchema =>
@@ -35,7 +44,7 @@ const isTypeBoxSchema = (value: unknown): value is TSchema =>
 
 const invalid: ValidationIssue = { path: [], message: "Invalid value", code: "invalid" };
 
-/** One validator per schema and policy: compiling is startup work, done once. */
+/** One validator per schema and policy, built once. */
 function cached<K extends object>(
   cache: WeakMap<K, Map<UnknownPropertyPolicy, Validator>>,
   schema: K,
@@ -57,8 +66,9 @@ function cached<K extends object>(
 
 /**
  * The TypeBox schema adapter: validates with TypeBox's compiler (`TypeCompiler.Compile`, once per
- * schema), strips undeclared properties with a walker compiled from the schema, and documents
- * schemas as they are; a schema with `$id` becomes a component of that name.
+ * schema, on the schema's first request unless `precompile`), strips undeclared properties with a
+ * walker compiled from the schema, and documents schemas as they are; a schema with `$id` becomes
+ * a component of that name.
  *
  * @example
  * ```ts
@@ -73,11 +83,23 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
   const references = [...(options.references ?? [])];
   const defaultPolicy = options.unknownProperties ?? "strip";
   const compiled = new WeakMap<TSchema, Map<UnknownPropertyPolicy, Validator>>();
+  // TypeBox's TypeCheck appends every `$id` schema it meets to the references array it is given
+  // (Pushref): a shared array would grow with each compile and make every later walk quadratic.
+  const ownReferences = (): TSchema[] => [...references];
+  const idCache = new WeakMap<TSchema, Map<string, TSchema>>();
+  const idsOf = (schema: TSchema): Map<string, TSchema> => {
+    let ids = idCache.get(schema);
+    if (!ids) {
+      ids = collectIds([schema, ...references]);
+      idCache.set(schema, ids);
+    }
+    return ids;
+  };
 
   const build = (schema: TSchema, policy: UnknownPropertyPolicy): Validator => {
-    const ids = collectIds([schema, ...references]);
-    const check = TypeCompiler.Compile(schema, references);
-    const walker = policy === "keep" ? undefined : compileKeyWalker(schema, ids, references);
+    const check = TypeCompiler.Compile(schema, ownReferences());
+    const walker =
+      policy === "keep" ? undefined : compileKeyWalker(schema, idsOf(schema), ownReferences);
     const failure = (input: unknown): ValidationIssue[] => {
       const issues = toIssues(check.Errors(input), input);
       return issues.length > 0 ? issues : [invalid];
@@ -103,17 +125,33 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     };
   };
 
+  const validatorOf = (schema: TSchema, policy: UnknownPropertyPolicy): Validator => {
+    checkCompilable(schema, () => idsOf(schema));
+    if (options.precompile === true) return build(schema, policy);
+    return compileOnFirstUse(() => build(schema, policy), exceptionIssue);
+  };
+
   return {
     name: "typebox",
     isSchema: isTypeBoxSchema,
     compile(schema: unknown, compileOptions: CompileOptions): Validator {
       if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
       const policy = compileOptions.unknownProperties ?? defaultPolicy;
-      return cached(compiled, schema, policy, () => build(schema, policy));
+      return cached(compiled, schema, policy, () => validatorOf(schema, policy));
+    },
+    // TypeBox's interpreter decides `undefined` as the compiled check does (no object inside it
+    // for the key walker), so core learns what is required without generating any code.
+    acceptsMissing(schema: unknown): boolean {
+      if (!isTypeBoxSchema(schema)) return false;
+      try {
+        return Check(schema, ownReferences(), undefined);
+      } catch {
+        return false;
+      }
     },
     toJsonSchema(schema, context) {
       if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
-      return typeboxToJsonSchema(schema, context, collectIds([schema, ...references]));
+      return typeboxToJsonSchema(schema, context, () => idsOf(schema));
     },
   };
 }

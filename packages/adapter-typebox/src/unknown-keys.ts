@@ -3,7 +3,10 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { ValidationIssue } from "@trellis/core";
 
 type Path = (string | number)[];
-/** Returns the value without undeclared keys (new objects; the input is never mutated). */
+/**
+ * Returns the value without undeclared keys: new objects where something was removed, the very
+ * same ones where nothing was (no copy per request for clean input); the input is never mutated.
+ */
 export type Strip = (value: unknown) => unknown;
 /** Reports every undeclared key as an issue. */
 export type Scan = (value: unknown, path: Path, issues: ValidationIssue[]) => void;
@@ -11,6 +14,9 @@ interface Walker {
   readonly strip: Strip;
   readonly scan: Scan;
 }
+
+// Marks a key the strip leaves out.
+const removed = Symbol("removed");
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -43,7 +49,7 @@ function assign(target: Record<string, unknown>, key: string, value: unknown): v
 export function compileKeyWalker(
   root: TSchema,
   ids: Map<string, TSchema>,
-  references: TSchema[],
+  references: () => TSchema[],
 ): Walker | undefined {
   const walkers = new Map<TSchema, Walker | undefined | "pending">();
 
@@ -110,12 +116,25 @@ export function compileKeyWalker(
     return {
       strip(value) {
         if (!isObject(value)) return value;
-        const result: Record<string, unknown> = {};
-        for (const key of Object.keys(value)) {
+        const keys = Object.keys(value);
+        let result: Record<string, unknown> | undefined;
+        for (let index = 0; index < keys.length; index++) {
+          const key = keys[index] as string;
           const walker = declared(key);
-          if (walker !== null) assign(result, key, walker ? walker.strip(value[key]) : value[key]);
+          const inner = value[key];
+          const next = walker === null ? removed : walker ? walker.strip(inner) : inner;
+          if (result === undefined) {
+            if (next === inner) continue;
+            // The first change: copy the unchanged keys before it, then go on copying.
+            result = {};
+            for (let before = 0; before < index; before++) {
+              const kept = keys[before] as string;
+              assign(result, kept, value[kept]);
+            }
+          }
+          if (next !== removed) assign(result, key, next);
         }
-        return result;
+        return result ?? value;
       },
       scan(value, path, issues) {
         if (!isObject(value)) return;
@@ -138,8 +157,17 @@ export function compileKeyWalker(
     if (!rest && !positional.some(Boolean)) return undefined;
     const at = (index: number) => (index < positional.length ? positional[index] : rest);
     return {
-      strip: (value) =>
-        Array.isArray(value) ? value.map((item, index) => at(index)?.strip(item) ?? item) : value,
+      strip(value) {
+        if (!Array.isArray(value)) return value;
+        let result: unknown[] | undefined;
+        for (let index = 0; index < value.length; index++) {
+          const item = value[index];
+          const next = at(index)?.strip(item) ?? item;
+          if (result === undefined && next !== item) result = value.slice(0, index);
+          result?.push(next);
+        }
+        return result ?? value;
+      },
       scan(value, path, issues) {
         if (!Array.isArray(value)) return;
         for (const [index, item] of value.entries())
@@ -152,7 +180,7 @@ export function compileKeyWalker(
     const options = branches.map((branch) => ({ walker: walkerOf(branch), branch }));
     if (!options.some((option) => option.walker)) return undefined;
     // The first branch the value satisfies decides which keys are declared (checks compiled once).
-    const checks = options.map(({ branch }) => TypeCompiler.Compile(branch, references));
+    const checks = options.map(({ branch }) => TypeCompiler.Compile(branch, references()));
     const pick = (value: unknown) =>
       options[checks.findIndex((check) => check.Check(value))]?.walker;
     return {

@@ -18,6 +18,9 @@ const mapKeywords = new Set(["properties", "patternProperties", "$defs", "depend
 export class ComponentCollector {
   private readonly used = new Map<string, JsonSchema | undefined>();
   private readonly pending: string[] = [];
+  // Inputs whose references are known already: a schema shared by many operations (a model's
+  // reference, a reflected `{ type: "string" }`) is scanned once.
+  private readonly scanned = new WeakSet<JsonSchema>();
 
   constructor(
     private readonly registry: SchemaRegistry,
@@ -27,7 +30,10 @@ export class ComponentCollector {
   /** The schema in the document's dialect; `where` names its owner for error messages. */
   convert(schema: JsonSchema, where: string): JsonSchema {
     const converted = toOpenApiSchema(schema, this.version);
-    this.scan(converted, where);
+    if (!this.scanned.has(schema)) {
+      this.scan(converted, where);
+      this.scanned.add(schema);
+    }
     return converted;
   }
 
@@ -76,12 +82,17 @@ export class ComponentCollector {
       return;
     }
     if (value === null || typeof value !== "object") return;
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      if (dataKeywords.has(key) || key.startsWith("x-")) continue;
+    const schema = value as Record<string, unknown>;
+    for (const key in schema) {
+      const inner = schema[key];
       if (key === "$ref") {
         this.reference(inner, where);
-      } else if (key === "discriminator") {
-        const mapping = (inner as { mapping?: unknown } | null)?.mapping;
+        continue;
+      }
+      if (inner === null || typeof inner !== "object") continue; // no schema inside a scalar
+      if (dataKeywords.has(key) || key.startsWith("x-")) continue;
+      if (key === "discriminator") {
+        const mapping = (inner as { mapping?: unknown }).mapping;
         if (mapping && typeof mapping === "object") {
           for (const target of Object.values(mapping)) {
             // A mapping value is a reference or, in its short form, a bare component name.
@@ -89,8 +100,9 @@ export class ComponentCollector {
             else this.reference(target, where);
           }
         }
-      } else if (mapKeywords.has(key) && inner && typeof inner === "object") {
-        for (const schema of Object.values(inner)) this.scan(schema, where);
+      } else if (mapKeywords.has(key)) {
+        const map = inner as Record<string, unknown>;
+        for (const name in map) this.scan(map[name], where);
       } else {
         this.scan(inner, where);
       }

@@ -3,6 +3,7 @@ import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
 import { operationParameters } from "./operation-parameters.js";
 import { frameworkErrors, problemMediaType } from "./problem-details.js";
+import { statusRecord } from "./status-record.js";
 import { statusHasBody, statusText } from "./status-text.js";
 
 /** `UserController.create`: how startup errors and messages name an operation. */
@@ -19,7 +20,7 @@ function requestBody(operation: Operation, collector: ComponentCollector, where:
 }
 
 function responses(operation: Operation, collector: ComponentCollector, where: string) {
-  const result: Record<string, Record<string, unknown>> = {};
+  const result = statusRecord<Record<string, unknown>>();
   for (const spec of operation.responses) {
     const key = String(spec.status);
     if (key in result) continue; // the first declaration of a status wins

@@ -152,6 +152,52 @@ const cases30: [string, unknown, unknown][] = [
     { type: "object", properties: { a: true, b: false } },
     { type: "object", properties: { a: {}, b: { not: {} } } },
   ],
+  // The common shapes, converted key by key (schema-dialect's fast path), and their near misses.
+  [
+    "a model: properties, required, bounds, formats, data keywords, extensions",
+    {
+      description: "A user",
+      type: "object",
+      required: ["id", "id", 7, "name"],
+      properties: {
+        id: { type: "string", format: "uuid", "x-internal": true },
+        name: { type: "string", minLength: 1, maxLength: 100, default: "Ada", example: "Ada" },
+        age: { type: "integer", minimum: 0, maximum: 150 },
+        tags: { type: "array", items: { type: "string" }, maxItems: 10 },
+        role: { type: "string", enum: ["admin", "member"] },
+        meta: { type: "object", additionalProperties: { type: "number" } },
+        home: ref("Address"),
+      },
+      additionalProperties: false,
+    },
+    {
+      description: "A user",
+      type: "object",
+      required: ["id", "name"],
+      properties: {
+        id: { type: "string", format: "uuid", "x-internal": true },
+        name: { type: "string", minLength: 1, maxLength: 100, default: "Ada", example: "Ada" },
+        age: { type: "integer", minimum: 0, maximum: 150 },
+        tags: { type: "array", items: { type: "string" }, maxItems: 10 },
+        role: { type: "string", enum: ["admin", "member"] },
+        meta: { type: "object", additionalProperties: { type: "number" } },
+        home: ref("Address"),
+      },
+      additionalProperties: false,
+    },
+  ],
+  ["an empty required list dropped", { type: "object", required: [] }, { type: "object" }],
+  ["an array without items gets {}", { type: "array" }, { type: "array", items: {} }],
+  [
+    "$ref with a sibling moves into allOf",
+    { $ref: "#/components/schemas/User", description: "the owner" },
+    { description: "the owner", allOf: [ref("User")] },
+  ],
+  [
+    "a keyword 3.0 lacks, next to plain ones",
+    { type: "string", minLength: 1, examples: ["a"] },
+    { type: "string", minLength: 1, example: "a" },
+  ],
 ];
 
 // [what, JSON Schema in, OpenAPI 3.1 schema out]

@@ -42,7 +42,9 @@ const plain30 = new Set([
 const isObject = (value: unknown): value is SchemaObject =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-const copy = <T>(value: T): T => (value === undefined ? value : structuredClone(value));
+// Data keywords (default, example, enum...) are copied so the document never shares the adapter's.
+const copy = <T>(value: T): T =>
+  value === null || typeof value !== "object" ? value : structuredClone(value);
 
 /** Schemas that only admit null: `{type:"null"}`, `{const:null}`, `{enum:[null]}`. */
 function isNullOnly(schema: unknown): boolean {
@@ -90,11 +92,83 @@ function openMembers(members: SchemaObject[]): SchemaObject[] {
   });
 }
 
+/** A `required` list of distinct names, copied (names that are not strings dropped). */
+function requiredList(names: readonly unknown[]): string[] | undefined {
+  const result: string[] = [];
+  for (const name of names) {
+    if (typeof name === "string" && !result.includes(name)) result.push(name);
+  }
+  return result.length > 0 ? result : undefined;
+}
+
+/**
+ * The common schemas (a reference alone; a type with plain keywords, properties, items, bounds,
+ * an enum without null) converted key by key in one pass; undefined for anything that needs the
+ * full conversion. Startup converts thousands of these, mostly while the code is still cold.
+ */
+function simple30(s: SchemaObject): SchemaObject | undefined {
+  const out: SchemaObject = {};
+  let keys = 0;
+  for (const key in s) {
+    const value = s[key];
+    keys++;
+    switch (key) {
+      case "$ref":
+        if (typeof value !== "string") return undefined;
+        out.$ref = value;
+        break;
+      case "type":
+        if (typeof value !== "string" || value === "null") return undefined;
+        out.type = value;
+        break;
+      case "properties": {
+        if (!isObject(value)) return undefined;
+        const properties: SchemaObject = {};
+        for (const name in value) properties[name] = to30(value[name]);
+        out.properties = properties;
+        break;
+      }
+      case "items":
+        if (!isObject(value)) return undefined;
+        out.items = to30(value);
+        break;
+      case "required": {
+        if (!Array.isArray(value)) return undefined;
+        const required = requiredList(value);
+        if (required) out.required = required; // 3.0 forbids an empty list
+        break;
+      }
+      case "minimum":
+      case "maximum":
+        if (typeof value !== "number") return undefined;
+        out[key] = value;
+        break;
+      case "enum":
+        if (!Array.isArray(value) || value.includes(null)) return undefined;
+        out.enum = copy(value);
+        break;
+      case "additionalProperties":
+        if (typeof value === "boolean") out[key] = value;
+        else if (isObject(value)) out[key] = to30(value);
+        else return undefined;
+        break;
+      default:
+        if (!plain30.has(key) && !key.startsWith("x-")) return undefined;
+        out[key] = copy(value);
+    }
+  }
+  if (out.$ref !== undefined && keys > 1) return undefined; // siblings of $ref: see to30
+  if (out.type === "array" && out.items === undefined) return undefined;
+  return out;
+}
+
 /** Converts one JSON Schema (any draft-07/2020-12 leftovers included) to OpenAPI 3.0's dialect. */
 function to30(input: unknown): SchemaObject {
   if (input === false) return { not: {} };
   if (!isObject(input)) return {};
   const s = input;
+  const fast = simple30(s);
+  if (fast) return fast;
   const out: SchemaObject = {};
   let nullable = s.nullable === true;
   let onlyNull = false;
@@ -153,10 +227,8 @@ function to30(input: unknown): SchemaObject {
     for (const [name, property] of Object.entries(s.properties)) properties[name] = to30(property);
     out.properties = properties;
   }
-  if (Array.isArray(s.required)) {
-    const required = [...new Set(s.required.filter((name) => typeof name === "string"))];
-    if (required.length > 0) out.required = required; // 3.0 forbids an empty list
-  }
+  const required = Array.isArray(s.required) ? requiredList(s.required) : undefined;
+  if (required) out.required = required; // 3.0 forbids an empty list
   // patternProperties is unknown to 3.0: its schemas become the additionalProperties schema.
   const patterns = isObject(s.patternProperties) ? Object.values(s.patternProperties) : [];
   if (patterns.length > 0) {

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, extname } from "node:path";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { OpenApiDocument } from "./openapi-options.js";
 import { type DocumentFormat, serializeDocument } from "./serialize-document.js";
@@ -10,12 +8,21 @@ const formats: Record<string, DocumentFormat> = {
   ".yml": "yaml",
 };
 
+type FileSystem = typeof import("node:fs");
+type Paths = typeof import("node:path");
+
+// Loaded only when a document is written: node:fs and node:path cost every app a few hundred KiB
+// of memory at import, and most apps never write the document to a file.
+const builtin = <T>(name: string): T =>
+  (process as unknown as { getBuiltinModule(id: string): T }).getBuiltinModule(name);
+
 /**
  * Writes the document to `path` (creating its folder), as JSON or YAML by extension. Throws
  * `TrellisConfigError` `OPENAPI_FILE_FAILED` for another extension or a failed write.
  */
 export function writeDocumentFile(document: OpenApiDocument, path: string): void {
-  const format = formats[extname(path).toLowerCase()];
+  const paths = builtin<Paths>("node:path");
+  const format = formats[paths.extname(path).toLowerCase()];
   if (!format) {
     throw new TrellisConfigError(
       "OPENAPI_FILE_FAILED",
@@ -24,8 +31,9 @@ export function writeDocumentFile(document: OpenApiDocument, path: string): void
   }
   try {
     const text = serializeDocument(document, format);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
+    const fs = builtin<FileSystem>("node:fs");
+    fs.mkdirSync(paths.dirname(path), { recursive: true });
+    fs.writeFileSync(path, text);
   } catch (error) {
     const reason =
       error instanceof TrellisConfigError

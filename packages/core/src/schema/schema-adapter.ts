@@ -58,6 +58,13 @@ export interface SchemaAdapter {
   /** Compiles a schema once into a validator. Throws only for schemas it cannot compile (startup). */
   compile(schema: unknown, options: CompileOptions): Validator;
   /**
+   * Optional: whether the compiled validator would accept a missing value (`undefined`), answered
+   * without running it, for an adapter whose validators are costly to run before their first
+   * request. It must agree with `compile(schema, options)(undefined).ok`; core probes that
+   * validator instead when this is absent.
+   */
+  acceptsMissing?(schema: unknown, options: CompileOptions): boolean;
+  /**
    * The schema as plain JSON Schema. Named models go through `context.define`; an emitted schema
    * may also carry `$defs` with local `#/$defs/Name` references, which core hoists into components.
    */

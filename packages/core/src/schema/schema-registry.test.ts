@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { JsonSchema } from "./json-schema.js";
 import type { SchemaAdapter } from "./schema-adapter.js";
@@ -51,6 +51,20 @@ describe("SchemaRegistry", () => {
     const clash = () => registry.define("User", "c", () => ({ type: "string" }));
     expect(clash).toThrow(TrellisConfigError);
     expect(clash).toThrow(/SCHEMA_NAME_COLLISION.*"User"/);
+  });
+
+  it("converts each adapter schema once and hands back the same JSON Schema", () => {
+    const registry = new SchemaRegistry();
+    const toJsonSchema = vi.fn((schema: unknown) => structuredClone(schema) as JsonSchema);
+    const adapter: SchemaAdapter = { ...jsonAdapter, toJsonSchema };
+    const schema = { type: "object", properties: { id: { type: "string" } } };
+    const first = registry.fromAdapter(adapter, schema);
+    expect(registry.fromAdapter(adapter, schema)).toBe(first);
+    expect(first).toEqual(schema);
+    expect(toJsonSchema).toHaveBeenCalledTimes(1);
+    // Another schema with equal content is another schema: converted on its own.
+    registry.fromAdapter(adapter, structuredClone(schema));
+    expect(toJsonSchema).toHaveBeenCalledTimes(2);
   });
 
   it("rejects names OpenAPI does not allow", () => {

@@ -5,6 +5,23 @@ import { stableJson } from "./stable-json.js";
 
 const componentPrefix = "#/components/schemas/";
 const componentName = /^[a-zA-Z0-9._-]+$/;
+const localRef = /^#\/(?:\$defs|definitions)\//;
+
+/** True when a schema holds `$defs`/`definitions` or a local reference to them, at any depth. */
+function hasLocalDefinitions(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasLocalDefinitions(item)) return true;
+    return false;
+  }
+  for (const key in value) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (key === "$defs" || key === "definitions") return true;
+    if (key === "$ref" && typeof inner === "string" && localRef.test(inner)) return true;
+    if (hasLocalDefinitions(inner)) return true;
+  }
+  return false;
+}
 
 interface Component {
   readonly source: unknown;
@@ -19,6 +36,9 @@ interface Component {
  */
 export class SchemaRegistry implements JsonSchemaContext {
   private readonly components = new Map<string, Component>();
+  // The JSON Schema of each adapter schema, by identity: one schema bound by several routes
+  // (a model returned by every route of a controller) is converted once per app.
+  private readonly adapted = new Map<unknown, JsonSchema>();
 
   /** A reference to the named component. */
   static ref(name: string): JsonSchema {
@@ -60,9 +80,18 @@ export class SchemaRegistry implements JsonSchemaContext {
     return SchemaRegistry.ref(name);
   }
 
-  /** The JSON Schema of an adapter's schema, with its local `$defs` moved into components. */
+  /**
+   * The JSON Schema of an adapter's schema, with its local `$defs` moved into components. The same
+   * schema value gives the same object every time: callers treat it as read-only.
+   */
   fromAdapter(adapter: SchemaAdapter, schema: unknown): JsonSchema {
-    return this.hoistDefinitions(adapter.toJsonSchema(schema, this));
+    const cacheable =
+      (typeof schema === "object" && schema !== null) || typeof schema === "function";
+    const known = cacheable ? this.adapted.get(schema) : undefined;
+    if (known) return known;
+    const result = this.hoistDefinitions(adapter.toJsonSchema(schema, this));
+    if (cacheable) this.adapted.set(schema, result);
+    return result;
   }
 
   /** The schema a component reference points to (following chains); other schemas as they are. */
@@ -97,6 +126,7 @@ export class SchemaRegistry implements JsonSchemaContext {
    * name is the same model, different content is a collision.
    */
   private hoistDefinitions(schema: JsonSchema): JsonSchema {
+    if (!hasLocalDefinitions(schema)) return schema; // nothing to move: no copy
     const rewrite = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(rewrite);
       if (value === null || typeof value !== "object") return value;

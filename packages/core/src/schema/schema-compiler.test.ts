@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from "vitest";
+import type { SchemaAdapter, Validator } from "./schema-adapter.js";
+import { SchemaCompiler } from "./schema-compiler.js";
+
+const optionalString = { optional: true };
+const requiredString = { optional: false };
+
+/** An adapter whose validators count their calls; `acceptsMissing` only when asked for. */
+function countingAdapter(withAcceptsMissing: boolean) {
+  const runs = vi.fn();
+  const adapter: SchemaAdapter = {
+    name: "counting",
+    isSchema: () => true,
+    compile: (schema): Validator => {
+      const { optional } = schema as { optional: boolean };
+      return (input) => {
+        runs(input);
+        return input === undefined && !optional
+          ? { ok: false, issues: [{ path: [], message: "is required" }] }
+          : { ok: true, value: input };
+      };
+    },
+    toJsonSchema: () => ({}),
+  };
+  if (withAcceptsMissing) {
+    adapter.acceptsMissing = (schema) => (schema as { optional: boolean }).optional;
+  }
+  return { adapter, runs };
+}
+
+describe("SchemaCompiler", () => {
+  it("compiles a schema once per target and policy", () => {
+    const { adapter } = countingAdapter(false);
+    const compile = vi.spyOn(adapter, "compile");
+    const compiler = new SchemaCompiler(adapter);
+    const first = compiler.compile(optionalString, "body", "A.b");
+    expect(compiler.compile(optionalString, "body", "A.c")).toBe(first);
+    expect(compiler.compile(optionalString, "query", "A.b")).not.toBe(first);
+    expect(compiler.compile(optionalString, "body", "A.b", "keep")).not.toBe(first);
+    expect(compile).toHaveBeenCalledTimes(3);
+  });
+
+  it("leaves the unknown-property policy of inputs to the adapter's own option", () => {
+    const { adapter } = countingAdapter(false);
+    const compile = vi.spyOn(adapter, "compile");
+    const compiler = new SchemaCompiler(adapter);
+    compiler.compile(optionalString, "body", "A.b");
+    compiler.compile(optionalString, "response", "A.b", "keep");
+    expect(compile.mock.calls.map((call) => call[1])).toEqual([
+      { target: "body" },
+      { target: "response", unknownProperties: "keep" },
+    ]);
+  });
+
+  it("probes a validator with a missing value once, however many routes ask", () => {
+    const { adapter, runs } = countingAdapter(false);
+    const compiler = new SchemaCompiler(adapter);
+    for (let index = 0; index < 5; index++) {
+      expect(compiler.acceptsMissing(optionalString, "body", "A.b")).toBe(true);
+      expect(compiler.acceptsMissing(requiredString, "body", "A.b")).toBe(false);
+    }
+    expect(runs).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks the adapter's acceptsMissing instead of running the validator when it has one", () => {
+    const { adapter, runs } = countingAdapter(true);
+    const compiler = new SchemaCompiler(adapter);
+    expect(compiler.acceptsMissing(optionalString, "query", "A.b")).toBe(true);
+    expect(compiler.acceptsMissing(requiredString, "query", "A.b")).toBe(false);
+    expect(runs).not.toHaveBeenCalled();
+  });
+
+  it("treats an adapter that throws while answering as requiring the value", () => {
+    const { adapter } = countingAdapter(true);
+    adapter.acceptsMissing = () => {
+      throw new Error("no");
+    };
+    expect(new SchemaCompiler(adapter).acceptsMissing(optionalString, "body", "A.b")).toBe(false);
+  });
+});
