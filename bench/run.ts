@@ -1,7 +1,7 @@
 // `pnpm bench`: starts every target, verifies it, times S1-S3 with wrk in interleaved rounds,
 // measures startup and memory, and writes RESULTS.md. See README.md for the method.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type BenchOptions, parseBenchArgs } from "./lib/args.js";
 import { installCleanup, killAll } from "./lib/children.js";
@@ -17,6 +17,7 @@ import { rotate } from "./lib/stats.js";
 import { selectTargets, type TrellisAdapter } from "./lib/targets.js";
 import { verifyTarget } from "./lib/verify.js";
 import { runWrk } from "./lib/wrk.js";
+import { carrySoakSection } from "./soak/report.js";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
@@ -138,7 +139,9 @@ async function loadPhase(results: TargetResult[], options: BenchOptions): Promis
 
 /** Writes the report, formatted by the repo's Biome (it formats Markdown) so `biome check` stays clean. */
 function writeReport(run: RunResults, out: string): void {
-  writeFileSync(out, renderReport(run));
+  // The soak (pnpm soak) owns the "Soak" section of the same file: keep it across benchmark runs.
+  const previous = existsSync(out) ? readFileSync(out, "utf8") : "";
+  writeFileSync(out, carrySoakSection(previous, renderReport(run)));
   const biome = join(benchDir, "..", "node_modules", ".bin", "biome");
   const formatted = spawnSync(biome, ["format", "--write", out], { encoding: "utf8" });
   if (formatted.status !== 0)
