@@ -1,6 +1,5 @@
 // `pnpm bench`: starts every target, verifies it, times S1-S3 with wrk in interleaved rounds,
 // measures startup and memory, and writes RESULTS.md. See README.md for the method.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type BenchOptions, parseBenchArgs } from "./lib/args.js";
@@ -16,6 +15,7 @@ import { benchDir, ServerProcess } from "./lib/server-process.js";
 import { rotate } from "./lib/stats.js";
 import { selectTargets, type TrellisAdapter } from "./lib/targets.js";
 import { verifyTarget } from "./lib/verify.js";
+import { writeMarkdown } from "./lib/write-markdown.js";
 import { runWrk } from "./lib/wrk.js";
 import { carrySoakSection } from "./soak/report.js";
 
@@ -137,14 +137,10 @@ async function loadPhase(results: TargetResult[], options: BenchOptions): Promis
   await Promise.all([...servers.values()].map((server) => server.stop()));
 }
 
-/** Writes the report, formatted by the repo's Biome (it formats Markdown) so `biome check` stays clean. */
+/** Writes the report; the soak (pnpm soak) owns its "Soak" section, which is kept. */
 function writeReport(run: RunResults, out: string): void {
-  // The soak (pnpm soak) owns the "Soak" section of the same file: keep it across benchmark runs.
   const previous = existsSync(out) ? readFileSync(out, "utf8") : "";
-  writeFileSync(out, carrySoakSection(previous, renderReport(run)));
-  const biome = join(benchDir, "..", "node_modules", ".bin", "biome");
-  const formatted = spawnSync(biome, ["format", "--write", out], { encoding: "utf8" });
-  if (formatted.status !== 0)
+  if (!writeMarkdown(out, carrySoakSection(previous, renderReport(run))))
     log(`note: biome could not format ${out}; run \`biome format --write\``);
 }
 

@@ -2,10 +2,11 @@
 // checking zero socket errors, zero unexpected statuses and bounded memory. Writes SOAK.md and the
 // "## Soak" section of RESULTS.md; exits non-zero on failure. Options: see soak/options.ts.
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { freePort } from "./lib/ports.js";
+import { writeMarkdown } from "./lib/write-markdown.js";
 import { type ExampleProcess, seedUsers, startExample } from "./soak/example-process.js";
 import { judgeTally } from "./soak/expectations.js";
 import { parseSoakArgs } from "./soak/options.js";
@@ -134,7 +135,7 @@ async function main(): Promise<number> {
       problems,
     };
     const reportPath = resolve(import.meta.dirname, options.out);
-    writeFileSync(reportPath, renderSoak(result));
+    writeMarkdown(reportPath, renderSoak(result));
     const resultsPath = resolve(import.meta.dirname, options.results);
     let results = "";
     try {
@@ -142,7 +143,7 @@ async function main(): Promise<number> {
     } catch {
       results = "# Trellis benchmark results\n";
     }
-    writeFileSync(resultsPath, replaceSection(results, soakSection(result, options.out)));
+    writeMarkdown(resultsPath, replaceSection(results, soakSection(result, options.out)));
     log(soakHeadline(result).replaceAll("**", ""));
     for (const problem of problems) log(`problem: ${problem}`);
     log(`wrote ${reportPath} and the Soak section of ${resultsPath}`);
