@@ -17,7 +17,7 @@ export const profileCases: readonly CorpusCase[] = [
   reject("a boolean deletedAt", '{"title":"t","deletedAt":false}', ["deletedAt"]),
 ];
 
-/** `age` integer 0..150, `score` number 0..100. */
+/** `age` integer 0..150, `score` number 0..100, `count` optional integer without bounds. */
 export const boundsCases: readonly CorpusCase[] = [
   accept("inside the bounds", '{"age":30,"score":55.5}'),
   accept("the lower bounds", '{"age":0,"score":0}'),
@@ -36,6 +36,16 @@ export const boundsCases: readonly CorpusCase[] = [
   reject("a huge number", '{"age":1e308,"score":1}', ["age"]),
   reject("an overflowing number (parses to Infinity)", '{"age":1,"score":1e400}', ["score"]),
   reject("an unsafe integer", '{"age":9007199254740993,"score":1}', ["age"]),
+  // An integer means a safe integer: JSON parsing rounds 2^53 + 1 to 2^53, a different number.
+  accept("the largest safe integer", '{"age":1,"score":1,"count":9007199254740991}'),
+  accept("the smallest safe integer", '{"age":1,"score":1,"count":-9007199254740991}'),
+  accept("a count of zero", '{"age":1,"score":1,"count":0}'),
+  reject("2^53 + 1 (parses to 2^53)", '{"age":1,"score":1,"count":9007199254740993}', ["count"]),
+  reject("-(2^53 + 1)", '{"age":1,"score":1,"count":-9007199254740993}', ["count"]),
+  reject("2^53, exactly representable", '{"age":1,"score":1,"count":9007199254740992}', ["count"]),
+  reject("an integer in exponent form beyond 2^53", '{"age":1,"score":1,"count":1e20}', ["count"]),
+  reject("a fractional count", '{"age":1,"score":1,"count":2.5}', ["count"]),
+  reject("a null count (optional is not nullable)", '{"age":1,"score":1,"count":null}', ["count"]),
 ];
 
 /** `username` 3..20 characters, `slug` matching `^[a-z0-9]+(?:-[a-z0-9]+)*$`. */

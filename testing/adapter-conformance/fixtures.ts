@@ -16,7 +16,11 @@ export interface ConformanceFixtures {
    * allowed, null not); `deletedAt` required string or null; `bio` optional string or null.
    */
   readonly profile: unknown;
-  /** Bounds: `age` integer 0..150 (inclusive); `score` number 0..100 (inclusive). */
+  /**
+   * Bounds: `age` integer 0..150 (inclusive); `score` number 0..100 (inclusive); `count` optional
+   * integer without declared bounds (absent allowed, null not), which must still refuse integers
+   * beyond ±(2^53 - 1) that JSON parsing rounds.
+   */
   readonly bounds: unknown;
   /**
    * String length and pattern: `username` 3..20 characters; `slug` matching

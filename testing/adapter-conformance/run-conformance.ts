@@ -18,6 +18,12 @@ export interface ConformanceOptions {
   /** The adapter factory; the suite calls it with no arguments and with `unknownProperties`. */
   readonly create: (options?: { unknownProperties?: UnknownPropertyPolicy }) => SchemaAdapter;
   readonly fixtures: ConformanceFixtures;
+  /**
+   * Whether the adapter, with its library's defaults, reports at most one issue per path; if so the
+   * suite asserts it for every rejected input. An adapter whose library reports every failed
+   * check of a value (Zod's checks, Valibot's pipe actions, TypeBox's error iterator) says false.
+   */
+  readonly oneIssuePerPath: boolean;
 }
 
 const targets: readonly SchemaTarget[] = ["body", "path", "query", "header", "cookie", "response"];
@@ -30,7 +36,11 @@ const isUnder = (path: readonly unknown[], prefix: Path) =>
  * shapes and must make the corpus's decisions, strip (or reject, or keep) unknown properties, and
  * emit JSON Schema that an independent validator reads the same way.
  */
-export function runAdapterConformance({ create, fixtures }: ConformanceOptions): void {
+export function runAdapterConformance({
+  create,
+  fixtures,
+  oneIssuePerPath,
+}: ConformanceOptions): void {
   const adapter = create();
   const rejecting = create({ unknownProperties: "reject" });
   const registry = new SchemaRegistry();
@@ -143,7 +153,12 @@ export function runAdapterConformance({ create, fixtures }: ConformanceOptions):
             );
             if (!result.ok) {
               expectIssueAt(result, testCase.issueAt);
-              expect(policies.reject(inputOf(testCase)).ok).toBe(false);
+              const rejected = policies.reject(inputOf(testCase));
+              expect(rejected.ok).toBe(false);
+              if (oneIssuePerPath) {
+                expectOneIssuePerPath(result);
+                expectOneIssuePerPath(rejected);
+              }
               return;
             }
             const unknown = testCase.unknown ?? [];
@@ -167,6 +182,13 @@ function expectIssueAt(result: ValidationResult, at: Path | undefined): void {
     paths.some((path) => isUnder(path, at)),
     `an issue under ${JSON.stringify(at)}; got ${JSON.stringify(paths)}`,
   ).toBe(true);
+}
+
+function expectOneIssuePerPath(result: ValidationResult): void {
+  if (result.ok) return;
+  const paths = result.issues.map((issue) => JSON.stringify(issue.path));
+  const repeated = paths.filter((path, index) => paths.indexOf(path) !== index);
+  expect(repeated, `at most one issue per path; got ${JSON.stringify(result.issues)}`).toEqual([]);
 }
 
 type Compiled = (input: unknown) => ValidationResult;

@@ -16,6 +16,7 @@ import { type ClassPlan, createPlanReader, hasValidationMetadata } from "./class
 import { createInstantiator, type Instantiate } from "./instantiate.js";
 import { classToJsonSchema } from "./json-schema.js";
 import { createQuickCheck } from "./quick-check.js";
+import { createSafeIntegerCheck } from "./safe-integers.js";
 import { createStructureGuard, unknownPropertyCode } from "./structure-guard.js";
 import { exceptionIssue, mergeIssues, toIssues } from "./to-issues.js";
 
@@ -28,6 +29,7 @@ export interface ClassValidatorAdapterOptions {
   readonly unknownProperties?: UnknownPropertyPolicy;
   /**
    * Passed to `validateSync` (groups, skipMissingProperties, stopAtFirstError, messages, ...).
+   * `stopAtFirstError` defaults to true (one issue per property: the first that fails);
    * `whitelist` and `forbidNonWhitelisted` follow `unknownProperties`.
    */
   readonly validator?: Omit<ValidatorOptions, "whitelist" | "forbidNonWhitelisted">;
@@ -85,7 +87,8 @@ function cached<K extends object>(
 /**
  * The class-validator schema adapter: model classes decorated with class-validator (and
  * class-transformer's `@Type` for nested models) are validated with `plainToInstance` +
- * `validateSync` and documented from the same decorators; each class is a component.
+ * `validateSync` (one issue per property by default) and documented from the same decorators;
+ * each class is a component. `IsInt` means a safe integer (within ±(2^53 - 1)).
  *
  * @example
  * ```ts
@@ -107,6 +110,7 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     strip: createStructureGuard(planOf, false),
     reject: createStructureGuard(planOf, true),
   };
+  const safeIntegers = createSafeIntegerCheck(planOf);
   const compiled = new WeakMap<Function, Map<UnknownPropertyPolicy, Validator>>();
 
   const build = (model: Model, policy: UnknownPropertyPolicy): Validator => {
@@ -115,6 +119,8 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     const settings: ValidatorOptions = {
       forbidUnknownValues: true,
       ...validatorOptions,
+      // One issue per property unless asked otherwise: the first constraint that fails.
+      stopAtFirstError: validatorOptions.stopAtFirstError ?? true,
       whitelist: policy !== "keep",
       forbidNonWhitelisted: policy === "reject",
       validationError: { target: false, value: false },
@@ -137,11 +143,9 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
         }
         // The same instance plainToInstance builds, when the fast path built one already.
         const instance = fast ?? plainToInstance(model, input, transformOptions);
-        const issues = mergeIssues(
-          found,
-          toIssues(validateSync(instance, settings), instance),
-          unknownPropertyCode,
-        );
+        const checked = toIssues(validateSync(instance, settings), instance);
+        safeIntegers(instance, checked, settings.stopAtFirstError === true);
+        const issues = mergeIssues(found, checked, unknownPropertyCode);
         return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
       } catch {
         // A throwing custom constraint or constructor: a generic issue, never a crash.

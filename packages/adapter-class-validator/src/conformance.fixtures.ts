@@ -50,6 +50,7 @@ class Profile {
 class Bounds {
   @IsInt() @Min(0) @Max(150) age!: number;
   @IsNumber() @Min(0) @Max(100) score!: number;
+  @ValidateIf((_, value) => value !== undefined) @IsInt() count?: number;
 }
 
 class Strings {

@@ -3,4 +3,5 @@ import { runAdapterConformance } from "../../../testing/adapter-conformance/run-
 import { fixtures } from "./conformance.fixtures.js";
 import { classValidator } from "./index.js";
 
-runAdapterConformance({ create: classValidator, fixtures });
+// stopAtFirstError is the adapter's default: one issue per property.
+runAdapterConformance({ create: classValidator, fixtures, oneIssuePerPath: true });

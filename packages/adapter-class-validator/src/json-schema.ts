@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
 import type { ClassPlan, NestedPlan, PropertyPlan } from "./class-plan.js";
-import { applyNotEmpty, decoratorKeywords } from "./decorator-keywords.js";
+import { applyNotEmpty, applySafeIntegerBounds, decoratorKeywords } from "./decorator-keywords.js";
 
 const isEmpty = (schema: JsonSchema) => Object.keys(schema).length === 0;
 const composite = ["$ref", "enum", "const", "anyOf", "oneOf", "allOf"];
@@ -55,6 +55,9 @@ export function classToJsonSchema(
       decoratorKeywords[item.name]?.(target, item.constraints ?? []);
     }
     for (const target of notEmpty) applyNotEmpty(target);
+    // After every decorator, whatever their order: Min/Max may come before or after IsInt.
+    applySafeIntegerBounds(value);
+    applySafeIntegerBounds(items);
     if (plan.nested) {
       const model = modelOf(plan.nested);
       if (plan.nested.array) {

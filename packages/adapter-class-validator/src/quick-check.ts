@@ -1,5 +1,6 @@
 import { getMetadataStorage, type ValidatorOptions } from "class-validator";
 import type { ClassPlan, ValidationMetadata } from "./class-plan.js";
+import { isIntMetadata, isUnsafeInteger } from "./safe-integers.js";
 
 /**
  * True when `validateSync` would find nothing wrong with the instance; false when it might (then
@@ -19,6 +20,8 @@ interface Constraint {
 interface Check {
   readonly metadata: ValidationMetadata;
   readonly constraints: readonly Constraint[];
+  /** IsInt, which here also refuses unsafe integers (see safe-integers.ts). */
+  readonly integer: boolean;
 }
 
 interface PropertyChecks {
@@ -54,7 +57,7 @@ function lazyConstraint(source: { readonly async: boolean; readonly instance: un
  * Compiles, once per class, the success path of `validateSync` for classes without nested or
  * promise validation: the same constraint validators with the same arguments, the same
  * `IsOptional`/`ValidateIf` conditions, `each` over arrays, sets and maps, async constraints
- * skipped. Any failure (or a validator answering with a promise) defers to `validateSync`, so
+ * skipped, and IsInt refusing unsafe integers as the full path does. Any failure (or a validator answering with a promise) defers to `validateSync`, so
  * messages and codes are always class-validator's own. Undefined when the class or the options
  * (skipMissingProperties and its kin) need the real executor every time.
  */
@@ -82,7 +85,8 @@ export function createQuickCheck(
         const constraints = storage
           .getTargetValidatorConstraints(metadata.constraintCls)
           .map(lazyConstraint);
-        (metadata.type === "isDefined" ? defined : custom).push({ metadata, constraints });
+        const integer = isIntMetadata(metadata);
+        (metadata.type === "isDefined" ? defined : custom).push({ metadata, constraints, integer });
       }
     }
     // The executor checks IsDefined first, then the other constraints.
@@ -106,14 +110,14 @@ export function createQuickCheck(
       const validator = constraint.instance;
       if (!each) {
         const valid = validator.validate(value, args);
-        if (!valid || isThenable(valid)) return false;
+        if (!valid || isThenable(valid) || (check.integer && isUnsafeInteger(value))) return false;
         continue;
       }
       const items =
         value instanceof Map ? [...value.values()] : Array.isArray(value) ? value : [...value];
       for (const item of items) {
         const valid = validator.validate(item, args);
-        if (!valid || isThenable(valid)) return false;
+        if (!valid || isThenable(valid) || (check.integer && isUnsafeInteger(item))) return false;
       }
     }
     return true;

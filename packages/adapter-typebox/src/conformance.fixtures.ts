@@ -35,6 +35,7 @@ export const fixtures: ConformanceFixtures = {
   bounds: Type.Object({
     age: Type.Integer({ minimum: 0, maximum: 150 }),
     score: Type.Number({ minimum: 0, maximum: 100 }),
+    count: Type.Optional(Type.Integer()),
   }),
   strings: Type.Object({
     username: Type.String({ minLength: 3, maxLength: 20 }),

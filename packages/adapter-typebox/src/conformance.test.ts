@@ -2,4 +2,5 @@ import { runAdapterConformance } from "../../../testing/adapter-conformance/run-
 import { fixtures } from "./conformance.fixtures.js";
 import { typebox } from "./index.js";
 
-runAdapterConformance({ create: typebox, fixtures });
+// TypeBox's error iterator reports a missing property twice: required, and not of its type.
+runAdapterConformance({ create: typebox, fixtures, oneIssuePerPath: false });

@@ -1,5 +1,6 @@
-import type { TSchema } from "@sinclair/typebox";
+import { Kind, type TSchema } from "@sinclair/typebox";
 import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
+import { safeIntegerBounds } from "./safe-integers.js";
 import { listKeywords, mapKeywords, singleKeywords } from "./schema-tree.js";
 
 // TypeBox's JavaScript-only types (Date, Uint8Array, bigint, undefined, functions, ...) carry a
@@ -24,9 +25,10 @@ function data(value: unknown): unknown {
 
 /**
  * TypeBox schemas are JSON Schema already: this copies one without TypeBox's symbols and
- * JavaScript-only types, turns tuple `items` arrays into draft 2020-12 `prefixItems`, and makes
- * every schema with a `$id` (and every `Type.Ref` target) a component named by that id. `ids` is
- * asked only when a reference must be resolved.
+ * JavaScript-only types, turns tuple `items` arrays into draft 2020-12 `prefixItems`, bounds every
+ * `Type.Integer` to the safe integers (as validation does), and makes every schema with a `$id`
+ * (and every `Type.Ref` target) a component named by that id. `ids` is asked only when a
+ * reference must be resolved.
  */
 export function typeboxToJsonSchema(
   root: TSchema,
@@ -74,6 +76,8 @@ export function typeboxToJsonSchema(
         if (converted !== omit) result[key] = converted;
       }
     }
+    // Validation refuses unsafe integers (see safe-integers.ts): the document says so.
+    if (schema[Kind] === "Integer") Object.assign(result, safeIntegerBounds(schema));
     return result;
   };
 

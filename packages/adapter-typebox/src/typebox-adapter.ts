@@ -13,6 +13,7 @@ import { checkCompilable } from "./check-compilable.js";
 import { compileOnFirstUse } from "./compile-on-first-use.js";
 import { registerDefaultFormats } from "./formats.js";
 import { typeboxToJsonSchema } from "./json-schema.js";
+import { createSafeIntegerCopier } from "./safe-integers.js";
 import { collectIds } from "./schema-tree.js";
 import { exceptionIssue, toIssues } from "./to-issues.js";
 import { compileKeyWalker } from "./unknown-keys.js";
@@ -68,7 +69,8 @@ function cached<K extends object>(
  * The TypeBox schema adapter: validates with TypeBox's compiler (`TypeCompiler.Compile`, once per
  * schema, on the schema's first request unless `precompile`), strips undeclared properties with a
  * walker compiled from the schema, and documents schemas as they are; a schema with `$id` becomes
- * a component of that name.
+ * a component of that name. `Type.Integer` means a safe integer (within ±(2^53 - 1)), in
+ * validation and in the document.
  *
  * @example
  * ```ts
@@ -86,20 +88,33 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
   // TypeBox's TypeCheck appends every `$id` schema it meets to the references array it is given
   // (Pushref): a shared array would grow with each compile and make every later walk quadratic.
   const ownReferences = (): TSchema[] => [...references];
-  const idCache = new WeakMap<TSchema, Map<string, TSchema>>();
-  const idsOf = (schema: TSchema): Map<string, TSchema> => {
-    let ids = idCache.get(schema);
-    if (!ids) {
-      ids = collectIds([schema, ...references]);
-      idCache.set(schema, ids);
-    }
-    return ids;
+  // What is compiled: copies in which every Type.Integer refuses unsafe integers.
+  const safeCopy = createSafeIntegerCopier();
+  const safeReferences = references.map(safeCopy);
+  const ownSafeReferences = (): TSchema[] => [...safeReferences];
+  // The `$id` schemas a walk may meet, once per schema: for the user's schema (startup checks,
+  // documentation) and for its safe copy (the key walker), each with its own references.
+  const idFinder = (among: readonly TSchema[]) => {
+    const cache = new WeakMap<TSchema, Map<string, TSchema>>();
+    return (schema: TSchema): Map<string, TSchema> => {
+      let ids = cache.get(schema);
+      if (!ids) {
+        ids = collectIds([schema, ...among]);
+        cache.set(schema, ids);
+      }
+      return ids;
+    };
   };
+  const idsOf = idFinder(references);
+  const safeIdsOf = idFinder(safeReferences);
 
   const build = (schema: TSchema, policy: UnknownPropertyPolicy): Validator => {
-    const check = TypeCompiler.Compile(schema, ownReferences());
+    const runnable = safeCopy(schema);
+    const check = TypeCompiler.Compile(runnable, ownSafeReferences());
     const walker =
-      policy === "keep" ? undefined : compileKeyWalker(schema, idsOf(schema), ownReferences);
+      policy === "keep"
+        ? undefined
+        : compileKeyWalker(runnable, safeIdsOf(runnable), ownSafeReferences);
     const failure = (input: unknown): ValidationIssue[] => {
       const issues = toIssues(check.Errors(input), input);
       return issues.length > 0 ? issues : [invalid];

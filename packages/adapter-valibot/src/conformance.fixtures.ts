@@ -35,6 +35,7 @@ export const fixtures: ConformanceFixtures = {
   bounds: v.object({
     age: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(150)),
     score: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+    count: v.optional(v.pipe(v.number(), v.integer())),
   }),
   strings: v.object({
     username: v.pipe(v.string(), v.minLength(3), v.maxLength(20)),

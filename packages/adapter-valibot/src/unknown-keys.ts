@@ -26,6 +26,7 @@ import {
   union,
   variant,
 } from "valibot";
+import { safeIntegerAction } from "./safe-integers.js";
 
 // Valibot schemas are plain objects; these fields hold their children.
 interface Node {
@@ -67,7 +68,8 @@ function rejectArrays(schema: GenericSchema): GenericSchema {
 /**
  * A copy of `schema`, made once per compile, in which every `v.object` strips, rejects or keeps
  * undeclared keys as `policy` says (`v.looseObject`/`v.strictObject` keep the user's explicit
- * choice) and no object schema accepts an array. The copy validates with Valibot's own parser.
+ * choice), no object schema accepts an array, and `v.integer()` accepts safe integers only (see
+ * `safeIntegerAction`). The copy validates with Valibot's own parser.
  * Schemas wrapped in `v.fallback` are left as they are (their inner schema cannot be rebuilt).
  */
 export function withUnknownKeys(
@@ -98,7 +100,14 @@ export function withUnknownKeys(
     if ("fallback" in node) return schema;
     if (node.pipe) {
       const [first, ...actions] = node.pipe;
-      return (pipe as Any)(visit(first), ...actions);
+      // A schema later in the pipe (after a transform) is rebuilt too; of the actions, only
+      // `v.integer()` changes.
+      const items = actions.map((item) =>
+        (item as { kind?: unknown }).kind === "schema"
+          ? visit(item as GenericSchema)
+          : safeIntegerAction(item),
+      );
+      return (pipe as Any)(visit(first), ...items);
     }
     const message = node.message as Any;
     const inner = () => visit(node.wrapped as GenericSchema);

@@ -18,7 +18,11 @@ export const fixtures: ConformanceFixtures = {
     deletedAt: z.string().nullable(),
     bio: z.string().nullish(),
   }),
-  bounds: z.object({ age: z.int().min(0).max(150), score: z.number().min(0).max(100) }),
+  bounds: z.object({
+    age: z.int().min(0).max(150),
+    score: z.number().min(0).max(100),
+    count: z.int().optional(),
+  }),
   strings: z.object({
     username: z.string().min(3).max(20),
     slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),

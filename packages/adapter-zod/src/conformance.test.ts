@@ -2,4 +2,6 @@ import { runAdapterConformance } from "../../../testing/adapter-conformance/run-
 import { fixtures } from "./conformance.fixtures.js";
 import { zod } from "./index.js";
 
-runAdapterConformance({ create: zod, fixtures });
+// Zod runs every check of a value: z.int().max(150) reports 1e20 twice (too big for the safe
+// integers, too big for 150).
+runAdapterConformance({ create: zod, fixtures, oneIssuePerPath: false });

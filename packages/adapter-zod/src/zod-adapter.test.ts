@@ -110,6 +110,27 @@ describe("zod()", () => {
   });
 });
 
+describe("zod() integers", () => {
+  // Zod's int is a safe integer already: the adapter relies on it instead of adding a check.
+  const largest = Number.MAX_SAFE_INTEGER;
+  const schema = z.object({ a: z.int(), b: z.number().int().optional() });
+
+  it("refuses integers JSON parsing rounds, for z.int() and z.number().int()", () => {
+    const validate = zod().compile(schema, body);
+    expect(validate(JSON.parse(`{"a":${largest},"b":-${largest}}`)).ok).toBe(true);
+    for (const json of ['{"a":9007199254740993}', '{"a":1,"b":-9007199254740993}']) {
+      expect(validate(JSON.parse(json)).ok, json).toBe(false);
+    }
+  });
+
+  it("documents the safe-integer bounds", () => {
+    expect(new SchemaRegistry().fromAdapter(zod(), schema).properties).toEqual({
+      a: { type: "integer", minimum: -largest, maximum: largest },
+      b: { type: "integer", minimum: -largest, maximum: largest },
+    });
+  });
+});
+
 describe("zod() JSON Schema", () => {
   it("documents the input side and drops the dialect marker", () => {
     const registry = new SchemaRegistry();
