@@ -51,7 +51,8 @@ describe("Swagger UI in a real browser", () => {
       if (message.type() === "error") consoleErrors.push(message.text());
     });
     await page.goto(`${origin}/docs`);
-  });
+    // A fresh machine installs Chromium from Debian first (ensureChromium), which can take minutes.
+  }, 900_000);
 
   afterAll(async () => {
     await context?.close();
