@@ -1,5 +1,21 @@
-/** Standard reason phrases (RFC 9110 and friends) for the statuses an error response can carry. */
+/** Standard reason phrases (RFC 9110 and friends): one table for error titles and the document. */
 const reasonPhrases: Readonly<Record<number, string>> = {
+  100: "Continue",
+  101: "Switching Protocols",
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  203: "Non-Authoritative Information",
+  204: "No Content",
+  205: "Reset Content",
+  206: "Partial Content",
+  300: "Multiple Choices",
+  301: "Moved Permanently",
+  302: "Found",
+  303: "See Other",
+  304: "Not Modified",
+  307: "Temporary Redirect",
+  308: "Permanent Redirect",
   400: "Bad Request",
   401: "Unauthorized",
   402: "Payment Required",
@@ -42,7 +58,12 @@ const reasonPhrases: Readonly<Record<number, string>> = {
   511: "Network Authentication Required",
 };
 
-/** The reason phrase of a status, or a generic class name for codes without one. */
+/** The standard reason phrase of a status, if it has one. */
+export function reasonPhrase(status: number): string | undefined {
+  return reasonPhrases[status];
+}
+
+/** The reason phrase of an error status, or a generic class name for codes without one. */
 export function statusText(status: number): string {
   return reasonPhrases[status] ?? (status < 500 ? "Client Error" : "Server Error");
 }
