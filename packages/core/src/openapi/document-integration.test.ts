@@ -134,15 +134,21 @@ const openapi: OpenApiOptions = {
   tags: [{ name: "users", description: "Everything about users" }],
 };
 
+// Every declared scheme needs a runtime check (the app fails closed without one); these refuse.
+const security = { bearer: () => false, apiKey: () => false };
+
 const folder = mkdtempSync(join(tmpdir(), "trellis-openapi-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("the document of a decorated app", () => {
-  const app = testApp([UserController], { openapi });
+  const app = testApp([UserController], { openapi, security });
   const document = app.document as Json;
 
   it("is valid in 3.0 and 3.1 (openapi-parser and Spectral)", async () => {
-    const v31 = testApp([UserController], { openapi: { ...openapi, version: "3.1" } }).document;
+    const v31 = testApp([UserController], {
+      openapi: { ...openapi, version: "3.1" },
+      security,
+    }).document;
     expect(document.openapi).toBe("3.0.3");
     expect(v31.openapi).toBe("3.1.1");
     await assertValidDocuments([document, v31]);
@@ -268,12 +274,22 @@ describe("the document of a decorated app", () => {
   it("writes openapi.file as JSON or YAML at startup", () => {
     const json = join(folder, "out", "openapi.json");
     const yaml = join(folder, "out", "openapi.yaml");
-    const fromJson = testApp([UserController], { openapi: { ...openapi, file: json } }).document;
-    const fromYaml = testApp([UserController], { openapi: { ...openapi, file: yaml } }).document;
+    const fromJson = testApp([UserController], {
+      openapi: { ...openapi, file: json },
+      security,
+    }).document;
+    const fromYaml = testApp([UserController], {
+      openapi: { ...openapi, file: yaml },
+      security,
+    }).document;
     expect(JSON.parse(readFileSync(json, "utf8"))).toEqual(fromJson);
     expect(parse(readFileSync(yaml, "utf8"))).toEqual(fromYaml);
     expectConfigError(
-      () => testApp([UserController], { openapi: { ...openapi, file: join(folder, "x.txt") } }),
+      () =>
+        testApp([UserController], {
+          openapi: { ...openapi, file: join(folder, "x.txt") },
+          security,
+        }),
       "OPENAPI_FILE_FAILED",
       "x.txt",
     );

@@ -2,25 +2,16 @@ import type { AppOptions } from "../app/app-options.js";
 import { type App, createApp } from "../app/create-app.js";
 import { jsonSchemaAdapter } from "./json-schema-adapter.js";
 
-/** The runtime check `testApp` gives each declared scheme when a test names none: it refuses. */
-export const denyAll = () => false;
-
-/**
- * An app on the test adapter whose logger records into `logged`. Tests that only look at the
- * document need not write security checks: unless `security` is given, every scheme in
- * `openapi.securitySchemes` gets `denyAll` (fail closed, as the real default is a startup error).
- */
+/** An app on the test adapter whose logger records into `logged`. */
 export function testApp(
   controllers: AppOptions["controllers"],
   options: Partial<AppOptions> = {},
 ): App & { logged: unknown[][] } {
   const logged: unknown[][] = [];
-  const schemes = Object.keys(options.openapi?.securitySchemes ?? {});
   const app = createApp({
     schema: jsonSchemaAdapter(),
     controllers,
     logger: { error: (...args) => logged.push(args) },
-    security: Object.fromEntries(schemes.map((scheme) => [scheme, denyAll])),
     ...options,
   });
   return { ...app, logged };
