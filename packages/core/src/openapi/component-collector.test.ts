@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../schema/json-schema.js";
+import { SchemaRegistry } from "../schema/schema-registry.js";
+import { ComponentCollector } from "./component-collector.js";
 import { generateDocument } from "./generate-document.js";
 import { assertValidDocuments } from "./test-helpers/assert-valid-document.js";
 import { OperationFixture } from "./test-helpers/operation-fixture.js";
@@ -78,5 +81,33 @@ describe("ComponentCollector", () => {
     expect(() =>
       generateDocument({ operations: [dangling], registry: other.registry, options: {} }),
     ).toThrow(/UNRESOLVED_SCHEMA_REF.*TestController\.find.*Ghost/);
+  });
+  it("converts a schema shared by several owners once; a broken one fails for each owner", () => {
+    const registry = new SchemaRegistry();
+    registry.define("Item", "Item", () => ({
+      type: "object",
+      properties: { id: { type: "integer" } },
+    }));
+    const collector = new ComponentCollector(registry, "3.0");
+    const shared: JsonSchema = { type: "array", items: SchemaRegistry.ref("Item") };
+    const first = collector.convert(shared, "the first owner");
+    expect(collector.convert(shared, "the second owner")).toBe(first);
+    expect(first).toEqual({ type: "array", items: { $ref: "#/components/schemas/Item" } });
+    expect(Object.keys(collector.components())).toEqual(["Item"]);
+
+    const broken: JsonSchema = { $ref: "#/components/schemas/Missing" };
+    expect(() => collector.convert(broken, "the 200 response of A.b")).toThrow(
+      /the 200 response of A\.b references "#\/components\/schemas\/Missing"/,
+    );
+    expect(() => collector.convert(broken, "the 200 response of C.d")).toThrow(/C\.d/);
+  });
+
+  it("gives every error response one problem+json content", () => {
+    const collector = new ComponentCollector(new SchemaRegistry(), "3.1");
+    expect(collector.problemContent()).toBe(collector.problemContent());
+    expect(collector.problemContent()).toEqual({
+      "application/problem+json": { schema: { $ref: "#/components/schemas/ProblemDetails" } },
+    });
+    expect(Object.keys(collector.components())).toEqual(["ProblemDetails"]);
   });
 });

@@ -2,7 +2,7 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import { stableJson } from "../schema/stable-json.js";
-import { problemDetailsName, problemDetailsSchema } from "./problem-details.js";
+import { problemDetailsName, problemDetailsSchema, problemMediaType } from "./problem-details.js";
 import { type OpenApiVersion, toOpenApiSchema } from "./schema-dialect.js";
 
 // Keywords whose values are data, not schemas: a "$ref" key inside them is not a reference.
@@ -18,9 +18,11 @@ const mapKeywords = new Set(["properties", "patternProperties", "$defs", "depend
 export class ComponentCollector {
   private readonly used = new Map<string, JsonSchema | undefined>();
   private readonly pending: string[] = [];
-  // Inputs whose references are known already: a schema shared by many operations (a model's
-  // reference, a reflected `{ type: "string" }`) is scanned once.
-  private readonly scanned = new WeakSet<JsonSchema>();
+  // Each input's conversion, by identity: a schema shared by many operations (a model's
+  // reference, a reflected `{ type: "string" }`) is converted and scanned once, and the document
+  // shares the result (serializing to YAML goes through JSON, so no anchors appear).
+  private readonly converted = new WeakMap<JsonSchema, JsonSchema>();
+  private problem: Record<string, { schema: JsonSchema }> | undefined;
 
   constructor(
     private readonly registry: SchemaRegistry,
@@ -29,18 +31,21 @@ export class ComponentCollector {
 
   /** The schema in the document's dialect; `where` names its owner for error messages. */
   convert(schema: JsonSchema, where: string): JsonSchema {
+    const known = this.converted.get(schema);
+    if (known) return known;
     const converted = toOpenApiSchema(schema, this.version);
-    if (!this.scanned.has(schema)) {
-      this.scan(converted, where);
-      this.scanned.add(schema);
-    }
+    this.scan(converted, where);
+    this.converted.set(schema, converted);
     return converted;
   }
 
-  /** A reference to the shared problem details component. */
-  problemDetails(): JsonSchema {
-    this.use(problemDetailsName, "error responses");
-    return SchemaRegistry.ref(problemDetailsName);
+  /** The content of an error response: problem+json with the shared problem details component. */
+  problemContent(): Record<string, { schema: JsonSchema }> {
+    if (!this.problem) {
+      this.use(problemDetailsName, "error responses");
+      this.problem = { [problemMediaType]: { schema: SchemaRegistry.ref(problemDetailsName) } };
+    }
+    return this.problem;
   }
 
   /** Every used component (transitively), converted, sorted by name. */

@@ -2,7 +2,7 @@ import type { Operation } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
 import { operationParameters } from "./operation-parameters.js";
-import { frameworkErrors, problemMediaType } from "./problem-details.js";
+import { frameworkErrors } from "./problem-details.js";
 import { statusRecord } from "./status-record.js";
 import { statusHasBody, statusText } from "./status-text.js";
 
@@ -32,7 +32,7 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
       response.content = { "application/json": { schema } };
     } else if (spec.status >= 400 && statusHasBody(spec.status, operation.method)) {
       // An error declared without a type is what `HttpException` sends: a problem+json body.
-      response.content = { [problemMediaType]: { schema: collector.problemDetails() } };
+      response.content = collector.problemContent();
     }
     result[key] = response;
   }
@@ -44,7 +44,7 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
     const key = String(status);
     if (key in result) continue; // the user's own documentation of a status wins
     result[key] = statusHasBody(status, operation.method)
-      ? { description, content: { [problemMediaType]: { schema: collector.problemDetails() } } }
+      ? { description, content: collector.problemContent() }
       : { description };
   }
   return result;

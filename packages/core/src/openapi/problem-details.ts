@@ -48,25 +48,52 @@ export const problemDetailsSchema: JsonSchema = {
 const isGuarded = (operation: Operation): boolean =>
   (operation as Operation & { readonly guarded?: boolean }).guarded === true;
 
+type FrameworkError = readonly [status: number, description: string];
+
+const badRequest: FrameworkError = [
+  400,
+  "Bad Request: the request is malformed or failed validation.",
+];
+const unauthorized: FrameworkError = [401, "Unauthorized: credentials are missing or not valid."];
+const forbidden: FrameworkError = [403, "Forbidden: the credentials do not allow this operation."];
+const tooLarge: FrameworkError = [
+  413,
+  "Content Too Large: the request body exceeds the size limit.",
+];
+const unsupported: FrameworkError = [
+  415,
+  "Unsupported Media Type: the request body's media type is not accepted.",
+];
+const internal: FrameworkError = [
+  500,
+  "Internal Server Error: the server could not complete the request.",
+];
+
+// The eight possible lists, made once: startup asks for one per operation.
+const lists = new Map<number, readonly FrameworkError[]>();
+
 /**
  * The error statuses the framework itself can answer an operation with, each with its
  * description: what Trellis documents automatically next to the user's `@Returns`.
  */
-export function frameworkErrors(operation: Operation): [status: number, description: string][] {
-  const errors: [number, string][] = [];
-  const hasBody = operation.bindings.some((binding) => binding.kind === "body");
-  const hasInput =
-    operation.pathParams.length > 0 ||
-    operation.bindings.some((binding) => binding.kind === "parameter" || binding.kind === "body");
-  if (hasInput) errors.push([400, "Bad Request: the request is malformed or failed validation."]);
-  if (operation.security.length > 0 || isGuarded(operation)) {
-    errors.push([401, "Unauthorized: credentials are missing or not valid."]);
-    errors.push([403, "Forbidden: the credentials do not allow this operation."]);
+export function frameworkErrors(operation: Operation): readonly FrameworkError[] {
+  let hasBody = false;
+  let hasInput = operation.pathParams.length > 0;
+  for (const binding of operation.bindings) {
+    if (binding.kind === "body") hasBody = true;
+    if (binding.kind !== "request") hasInput = true;
   }
-  if (hasBody) {
-    errors.push([413, "Content Too Large: the request body exceeds the size limit."]);
-    errors.push([415, "Unsupported Media Type: the request body's media type is not accepted."]);
+  const secured = operation.security.length > 0 || isGuarded(operation);
+  const key = (hasInput ? 1 : 0) | (secured ? 2 : 0) | (hasBody ? 4 : 0);
+  let list = lists.get(key);
+  if (!list) {
+    const errors: FrameworkError[] = [];
+    if (hasInput) errors.push(badRequest);
+    if (secured) errors.push(unauthorized, forbidden);
+    if (hasBody) errors.push(tooLarge, unsupported);
+    errors.push(internal);
+    list = Object.freeze(errors);
+    lists.set(key, list);
   }
-  errors.push([500, "Internal Server Error: the server could not complete the request."]);
-  return errors;
+  return list;
 }

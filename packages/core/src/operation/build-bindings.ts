@@ -70,92 +70,92 @@ export function buildBindings(
   pathParams: readonly string[],
   where: string,
 ): Binding[] {
-  const byIndex = new Map<number, BindingMetadata>();
-  for (const record of records) {
-    if (byIndex.has(record.index)) {
+  const ordered = records.length < 2 ? records : [...records].sort((a, b) => a.index - b.index);
+  let bodies = 0;
+  for (let i = 0; i < ordered.length; i++) {
+    const record = ordered[i] as BindingMetadata;
+    if (i > 0 && record.index === (ordered[i - 1] as BindingMetadata).index) {
       throw new TrellisConfigError(
         "CONFLICTING_BINDINGS",
         `${where}: parameter ${record.index} has two binding decorators.`,
       );
     }
-    byIndex.set(record.index, record);
+    if (record.kind === "body") bodies++;
   }
-  if (records.filter((record) => record.kind === "body").length > 1) {
+  if (bodies > 1) {
     throw new TrellisConfigError("DUPLICATE_BODY", `${where}: @Body is used more than once.`);
   }
 
-  return [...byIndex.values()]
-    .sort((a, b) => a.index - b.index)
-    .map((record): Binding => {
-      const at = `${where} (parameter ${record.index})`;
-      if (record.kind === "request") return { kind: "request", index: record.index };
+  return ordered.map((record): Binding => {
+    const at = `${where} (parameter ${record.index})`;
+    if (record.kind === "request") return { kind: "request", index: record.index };
 
-      if (record.kind === "body") {
-        if (!bodyContentTypes.includes(record.contentType as BodyContentType)) {
-          throw new TrellisConfigError(
-            "INVALID_BODY_CONTENT_TYPE",
-            `${at}: @Body content type ${JSON.stringify(record.contentType)} is not one of ${bodyContentTypes.join(", ")}.`,
-          );
-        }
-        const schema = record.hasSchema
-          ? record.schema
-          : reflectedAdapterSchema(context, reflected[record.index]);
-        const hasSchema = record.hasSchema || schema !== undefined;
-        return {
-          kind: "body",
-          index: record.index,
-          schema,
-          jsonSchema: hasSchema ? adapterJsonSchema(context, schema, at) : undefined,
-          contentType: record.contentType as BodyContentType,
-          required: hasSchema ? !context.compiler.acceptsMissing(schema, "body", at) : true,
-        };
+    if (record.kind === "body") {
+      if (!bodyContentTypes.includes(record.contentType as BodyContentType)) {
+        throw new TrellisConfigError(
+          "INVALID_BODY_CONTENT_TYPE",
+          `${at}: @Body content type ${JSON.stringify(record.contentType)} is not one of ${bodyContentTypes.join(", ")}.`,
+        );
       }
-
-      const base = {
-        kind: "parameter",
+      const schema = record.hasSchema
+        ? record.schema
+        : reflectedAdapterSchema(context, reflected[record.index]);
+      const hasSchema = record.hasSchema || schema !== undefined;
+      return {
+        kind: "body",
         index: record.index,
-        in: record.in,
-        name: record.name,
-      } as const;
-      if (record.hasSchema) {
-        const jsonSchema = adapterJsonSchema(context, record.schema, at);
-        const required =
-          record.in === "path" ||
-          (record.name !== undefined &&
-            !context.compiler.acceptsMissing(record.schema, record.in, at));
-        return { ...base, schema: record.schema, jsonSchema, required };
-      }
+        schema,
+        jsonSchema: hasSchema ? adapterJsonSchema(context, schema, at) : undefined,
+        contentType: record.contentType as BodyContentType,
+        required: hasSchema ? !context.compiler.acceptsMissing(schema, "body", at) : true,
+      };
+    }
 
-      const type = reflected[record.index];
-      if (record.name !== undefined) {
-        const jsonSchema = reflectedSchemas.get(type);
-        if (!jsonSchema) {
-          throw new TrellisConfigError(
-            "UNSUPPORTED_PARAMETER_TYPE",
-            `${at}: "${record.name}" has no schema and its reflected type (${typeof type === "function" ? type.name : String(type)}) is not string, number, boolean or string[]; pass a schema as the second argument.`,
-          );
-        }
-        return { ...base, schema: undefined, jsonSchema, required: record.in === "path" };
-      }
+    const base = {
+      kind: "parameter",
+      index: record.index,
+      in: record.in,
+      name: record.name,
+    } as const;
+    if (record.hasSchema) {
+      const jsonSchema = adapterJsonSchema(context, record.schema, at);
+      const required =
+        record.in === "path" ||
+        (record.name !== undefined &&
+          !context.compiler.acceptsMissing(record.schema, record.in, at));
+      return { ...base, schema: record.schema, jsonSchema, required };
+    }
 
-      const schema = reflectedAdapterSchema(context, type);
-      if (schema !== undefined) {
-        return {
-          ...base,
-          schema,
-          jsonSchema: adapterJsonSchema(context, schema, at),
-          required: record.in === "path",
-        };
+    const type = reflected[record.index];
+    if (record.name !== undefined) {
+      const jsonSchema = reflectedSchemas.get(type);
+      if (!jsonSchema) {
+        throw new TrellisConfigError(
+          "UNSUPPORTED_PARAMETER_TYPE",
+          `${at}: "${record.name}" has no schema and its reflected type (${typeof type === "function" ? type.name : String(type)}) is not string, number, boolean or string[]; pass a schema as the second argument.`,
+        );
       }
-      // A whole location without a schema: its raw strings (every path parameter, as strings).
-      const jsonSchema: JsonSchema =
-        record.in === "path"
-          ? {
-              type: "object",
-              properties: Object.fromEntries(pathParams.map((name) => [name, { type: "string" }])),
-              required: [...pathParams],
-            }
-          : { type: "object" };
       return { ...base, schema: undefined, jsonSchema, required: record.in === "path" };
-    });
+    }
+
+    const schema = reflectedAdapterSchema(context, type);
+    if (schema !== undefined) {
+      return {
+        ...base,
+        schema,
+        jsonSchema: adapterJsonSchema(context, schema, at),
+        required: record.in === "path",
+      };
+    }
+    // A whole location without a schema: its raw strings (every path parameter, as strings).
+    const jsonSchema: JsonSchema =
+      record.in === "path"
+        ? {
+            type: "object",
+            properties: Object.fromEntries(pathParams.map((name) => [name, { type: "string" }])),
+            required: [...pathParams],
+          }
+        : { type: "object" };
+    return { ...base, schema: undefined, jsonSchema, required: record.in === "path" };
+  });
 }

@@ -15,10 +15,18 @@ export interface OperationBuildContext extends BindingContext {
   readonly globalGuards?: boolean;
 }
 
+// An operation whose operationId is assigned once every operation is known.
 type Draft = Omit<Operation, "docs"> & {
-  readonly docs: Omit<Operation["docs"], "operationId">;
-  readonly shape: string;
+  readonly docs: Omit<Operation["docs"], "operationId"> & { operationId: string };
 };
+
+const none: readonly never[] = Object.freeze([]);
+
+/** Class-level items then method-level ones; most routes have none, and share one empty list. */
+function joined<T>(first: readonly T[], second: readonly T[]): readonly T[] {
+  if (first.length === 0 && second.length === 0) return none;
+  return [...first, ...second];
+}
 
 /** True for a positive safe integer: the only valid size limit. */
 export function isValidLimit(value: unknown): value is number {
@@ -116,6 +124,7 @@ export function buildOperations(
 ): Operation[] {
   const drafts: Draft[] = [];
   const explicitIds: (string | undefined)[] = [];
+  const shapes: string[] = [];
 
   for (const controller of controllers) {
     if (typeof controller !== "function" || !controller.prototype) {
@@ -167,10 +176,13 @@ export function buildOperations(
           `${where}: @OperationId needs a non-empty string.`,
         );
       }
-      const tags = [...new Set([...classTags, ...method.tags].map(String))];
-      const guards = [...metadata.guards, ...method.guards];
-      const interceptors = [...metadata.interceptors, ...method.interceptors];
-      const middleware = [...metadata.middleware, ...method.middleware];
+      const tags =
+        classTags.length === 0 && method.tags.length === 0
+          ? none
+          : [...new Set([...classTags, ...method.tags].map(String))];
+      const guards = joined(metadata.guards, method.guards);
+      const interceptors = joined(metadata.interceptors, method.interceptors);
+      const middleware = joined(metadata.middleware, method.middleware);
       const validateResponse = method.validateResponse ?? metadata.validateResponse;
 
       for (const verb of method.verbs) {
@@ -182,10 +194,10 @@ export function buildOperations(
           path: path.path,
           openapiPath: path.openapiPath,
           pathParams: path.params,
-          shape: path.shape,
           bindings: buildBindings(context, method.bindings, reflected, path.params, where),
           responses,
           docs: {
+            operationId: "",
             summary: method.summary as string | undefined,
             description: method.description as string | undefined,
             operationIdExplicit: explicitId !== undefined,
@@ -201,12 +213,13 @@ export function buildOperations(
           validateResponse,
           guarded: context.globalGuards === true || guards.length > 0,
         });
+        shapes.push(path.shape);
         explicitIds.push(explicitId as string | undefined);
       }
     }
   }
 
-  checkOperations(drafts, context.registry);
+  checkOperations(drafts, shapes, context.registry);
   const ids = assignOperationIds(
     drafts.map((draft, index) => ({
       controllerName: draft.controller.name,
@@ -214,8 +227,8 @@ export function buildOperations(
       explicit: explicitIds[index],
     })),
   );
-  return drafts.map(({ shape: _shape, ...draft }, index) => ({
-    ...draft,
-    docs: { ...draft.docs, operationId: ids[index] as string },
-  }));
+  drafts.forEach((draft, index) => {
+    draft.docs.operationId = ids[index] as string;
+  });
+  return drafts as Operation[];
 }

@@ -6,15 +6,22 @@ import type { Operation } from "./operation.js";
 type Checked = Pick<
   Operation,
   "controller" | "handlerName" | "method" | "path" | "pathParams" | "bindings"
-> & { readonly shape: string };
+>;
 
 const where = (operation: Checked) =>
   `${operation.controller.name}.${operation.handlerName} (${operation.method} ${operation.path})`;
 
-/** Path parameters each operation's bindings cover, both ways; then duplicate method + path. */
-export function checkOperations(operations: readonly Checked[], registry: SchemaRegistry): void {
+/**
+ * Path parameters each operation's bindings cover, both ways; then duplicate method + path.
+ * `shapes[i]` is the path of operation i with its parameter names blanked (see `joinRoutePath`).
+ */
+export function checkOperations(
+  operations: readonly Checked[],
+  shapes: readonly string[],
+  registry: SchemaRegistry,
+): void {
   const routes = new Map<string, Checked>();
-  for (const operation of operations) {
+  for (const [index, operation] of operations.entries()) {
     const covered = new Set<string>();
     for (const binding of operation.bindings) {
       if (binding.kind !== "parameter" || binding.in !== "path") continue;
@@ -42,7 +49,7 @@ export function checkOperations(operations: readonly Checked[], registry: Schema
     }
 
     // Parameter names do not matter to a router: /users/:id and /users/:userId are one route.
-    const key = `${operation.method} ${operation.shape}`;
+    const key = `${operation.method} ${shapes[index]}`;
     const existing = routes.get(key);
     if (existing) {
       throw new TrellisConfigError(
