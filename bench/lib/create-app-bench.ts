@@ -10,21 +10,36 @@ import type { TrellisAdapter } from "./targets.js";
 /** Generated sources live under bench/.results (git-ignored) so they resolve bench's packages. */
 const generatedDir = join(benchDir, ".results", "generated");
 
-interface Measurement {
+export interface Measurement {
   importMs: number;
   createAppMs: number;
   createAppCpuMs: number;
   operations: number;
 }
 
-async function runOnce(mainFile: string, cpu: string): Promise<Measurement> {
-  const child = Bun.spawn(["taskset", "-c", cpu, process.execPath, mainFile], {
-    cwd: benchDir,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+/** How one measurement process runs: pinned to `cpu` (a taskset list) or on the whole machine. */
+export interface CreateAppRun {
+  readonly cpu?: string;
+  /** Extra environment (JavaScriptCore options such as `BUN_JSC_useDFGJIT=false`). */
+  readonly env?: Record<string, string>;
+}
+
+/** Runs a generated main file once; its stderr comes back too (JIT reports, markers). */
+export async function runCreateAppOnce(
+  mainFile: string,
+  run: CreateAppRun,
+): Promise<Measurement & { stderr: string }> {
+  const command = [process.execPath, mainFile];
+  const child = Bun.spawn(
+    run.cpu === undefined ? command : ["taskset", "-c", run.cpu, ...command],
+    {
+      cwd: benchDir,
+      env: { ...process.env, NODE_ENV: "production", ...run.env },
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
   track(child);
   const watchdog = setTimeout(() => child.kill("SIGKILL"), 60_000);
   const [stdout, stderr] = await Promise.all([
@@ -38,7 +53,22 @@ async function runOnce(mainFile: string, cpu: string): Promise<Measurement> {
     const detail = (stderr || stdout).trim().split("\n").slice(0, 6).join(" | ");
     throw new Error(`exit ${child.exitCode ?? child.signalCode}: ${detail.slice(0, 600)}`);
   }
-  return JSON.parse(line) as Measurement;
+  return { ...(JSON.parse(line) as Measurement), stderr };
+}
+
+/** Writes the generated app of `routes` routes for `adapter`; returns its main file. */
+export function writeGeneratedApp(
+  adapter: TrellisAdapter,
+  routes: number,
+  options: { markCreateApp?: boolean } = {},
+): string {
+  mkdirSync(generatedDir, { recursive: true });
+  const base = `${adapter}-${routes}`;
+  const controllersFile = join(generatedDir, `${base}.controllers.ts`);
+  const mainFile = join(generatedDir, `${base}${options.markCreateApp ? ".marked" : ""}.main.ts`);
+  writeFileSync(controllersFile, generateControllers(adapter, routes));
+  writeFileSync(mainFile, generateMain(adapter, `./${base}.controllers.ts`, options));
+  return mainFile;
 }
 
 /** Generates the app once, then measures it `runs` times. */
@@ -55,15 +85,10 @@ export async function measureCreateApp(
     createAppCpuMs: [],
     importMs: [],
   };
-  mkdirSync(generatedDir, { recursive: true });
-  const base = `${adapter}-${routes}`;
-  const controllersFile = join(generatedDir, `${base}.controllers.ts`);
-  const mainFile = join(generatedDir, `${base}.main.ts`);
-  writeFileSync(controllersFile, generateControllers(adapter, routes));
-  writeFileSync(mainFile, generateMain(adapter, `./${base}.controllers.ts`));
+  const mainFile = writeGeneratedApp(adapter, routes);
   try {
     for (let i = 0; i < runs; i++) {
-      const measurement = await runOnce(mainFile, cpu);
+      const measurement = await runCreateAppOnce(mainFile, { cpu });
       if (measurement.operations !== routes) {
         throw new Error(`document has ${measurement.operations} operations, expected ${routes}`);
       }
