@@ -3,7 +3,6 @@
 // JIT tier switched off as a diagnosis. Writes bench/STARTUP.md. Not part of `pnpm bench`.
 //
 //   bun startup/tiers.ts [--adapter typebox] [--runs 7] [--cpu 0] [--routes 5,50,100,500,1000]
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { installCleanup } from "../lib/children.js";
@@ -13,6 +12,7 @@ import { fixed, table } from "../lib/markdown.js";
 import { benchDir } from "../lib/server-process.js";
 import { median } from "../lib/stats.js";
 import type { TrellisAdapter } from "../lib/targets.js";
+import { writeMarkdown } from "../lib/write-markdown.js";
 
 interface Setting {
   readonly label: string;
@@ -100,7 +100,7 @@ async function main() {
     "",
   ].join("\n");
   const out = join(benchDir, "STARTUP.md");
-  writeFileSync(out, report);
+  writeMarkdown(out, report);
   console.log(`wrote ${out}`);
 }
 
