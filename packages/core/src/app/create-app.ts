@@ -7,7 +7,6 @@ import { generateDocument } from "../openapi/generate-document.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import { serializeDocument } from "../openapi/serialize-document.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
-import { joinRoutePath } from "../operation/route-path.js";
 import { PipelineItems } from "../pipeline/pipeline-items.js";
 import { PipelineBuilder } from "../pipeline/route-pipeline.js";
 import {
@@ -76,6 +75,7 @@ function docsContext(document: OpenApiDocument): DocsPluginContext {
   };
 }
 
+// A route's path with its parameter names blanked: "/users/:id" and "/users/:userId" collide.
 const shapeOf = (path: string) => path.replace(/\/:[^/]+/g, "/:");
 
 // Problems in docs options (a bad docs.swagger, swaggerUi() option checks) as config errors.
@@ -173,9 +173,7 @@ export function createApp(options: AppOptions): App {
     throw docsOptionsError(error);
   }
   if (plugin) {
-    const shapes = new Set(
-      operations.map((operation) => joinRoutePath(undefined, operation.path, "").shape),
-    );
+    const shapes = new Set(operations.map((operation) => shapeOf(operation.path)));
     entries.push(...docsEntries(plugin, document, shapes, respondError));
   }
 
