@@ -105,13 +105,8 @@ function planNamed(
   return {
     read: (inputs) => coerceInput(source(inputs), coercer, splitLists, inputs, where, pointer),
     validate:
-      binding.schema === undefined
-        ? validateReflected(binding, pointer)
-        : validateWith(
-            context.compiler.compile(binding.schema, where, describe(operation)),
-            where,
-            pointer,
-          ),
+      schemaStage(binding.schema, where, pointer, operation, context) ??
+      validateReflected(binding, pointer),
   };
 }
 
@@ -186,19 +181,25 @@ function planWhole(
   }
   return {
     read,
-    validate:
-      binding.schema === undefined
-        ? undefined
-        : validateWith(
-            context.compiler.compile(binding.schema, where, describe(operation)),
-            where,
-            "",
-          ),
+    validate: schemaStage(binding.schema, where, "", operation, context),
   };
 }
 
-function describe(operation: Operation): string {
-  return `${operation.controller.name}.${operation.handlerName}`;
+// The validate stage of a binding with a schema: its validator, compiled once at startup.
+function schemaStage(
+  schema: unknown,
+  where: InputLocation,
+  prefix: string,
+  operation: Operation,
+  context: PlanContext,
+): ArgumentPlan["validate"] {
+  if (schema === undefined) return undefined;
+  const validator = context.compiler.compile(
+    schema,
+    where,
+    `${operation.controller.name}.${operation.handlerName}`,
+  );
+  return validateWith(validator, where, prefix);
 }
 
 /** Plans how each handler argument of an operation is read and validated. */
@@ -245,13 +246,6 @@ function planBinding(binding: Binding, operation: Operation, context: PlanContex
     : (inputs: RequestInputs) => inputs.body;
   return {
     read,
-    validate:
-      binding.schema === undefined
-        ? undefined
-        : validateWith(
-            context.compiler.compile(binding.schema, "body", describe(operation)),
-            "body",
-            "",
-          ),
+    validate: schemaStage(binding.schema, "body", "", operation, context),
   };
 }
