@@ -1,14 +1,10 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { isDataKey, schemaMapKeywords } from "../schema/schema-keywords.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import { stableJson } from "../schema/stable-json.js";
 import { problemDetailsName, problemDetailsSchema, problemMediaType } from "./problem-details.js";
 import { type OpenApiVersion, toOpenApiSchema } from "./schema-dialect.js";
-
-// Keywords whose values are data, not schemas: a "$ref" key inside them is not a reference.
-const dataKeywords = new Set(["enum", "const", "default", "example", "examples"]);
-// Keywords whose values map names (property names...) to schemas.
-const mapKeywords = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
 
 /**
  * Converts schemas to the document's dialect and remembers which components they reference, so
@@ -95,7 +91,7 @@ export class ComponentCollector {
         continue;
       }
       if (inner === null || typeof inner !== "object") continue; // no schema inside a scalar
-      if (dataKeywords.has(key) || key.startsWith("x-")) continue;
+      if (isDataKey(key)) continue;
       if (key === "discriminator") {
         const mapping = (inner as { mapping?: unknown }).mapping;
         if (mapping && typeof mapping === "object") {
@@ -105,7 +101,7 @@ export class ComponentCollector {
             else this.reference(target, where);
           }
         }
-      } else if (mapKeywords.has(key)) {
+      } else if (schemaMapKeywords.has(key)) {
         const map = inner as Record<string, unknown>;
         for (const name in map) this.scan(map[name], where);
       } else {

@@ -98,4 +98,41 @@ describe("SchemaRegistry", () => {
         .sort(),
     ).toEqual(["Address", "User"]);
   });
+
+  it("keeps properties named like definition keywords, and data, when it hoists", () => {
+    const registry = new SchemaRegistry();
+    const properties = JSON.parse(
+      '{"definitions":{"type":"string"},"$defs":{"type":"number"},"__proto__":{"type":"boolean"},"user":{"$ref":"#/$defs/User"}}',
+    );
+    const schema = registry.fromAdapter(jsonAdapter, {
+      type: "object",
+      required: ["definitions", "$defs", "__proto__"],
+      properties,
+      default: { $defs: 1, ref: { $ref: "#/$defs/User" } },
+      $defs: { User: { type: "object" } },
+    });
+    expect(Object.keys(schema.properties ?? {})).toEqual([
+      "definitions",
+      "$defs",
+      "__proto__",
+      "user",
+    ]);
+    expect(Object.getPrototypeOf(schema.properties)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(schema))).toEqual({
+      type: "object",
+      required: ["definitions", "$defs", "__proto__"],
+      properties: JSON.parse(
+        '{"definitions":{"type":"string"},"$defs":{"type":"number"},"__proto__":{"type":"boolean"},"user":{"$ref":"#/components/schemas/User"}}',
+      ),
+      default: { $defs: 1, ref: { $ref: "#/$defs/User" } },
+    });
+    expect(registry.get("User")).toEqual({ type: "object" });
+  });
+
+  it("leaves a schema without definitions as it is, even with such property names", () => {
+    const registry = new SchemaRegistry();
+    const converted = { type: "object", properties: { definitions: { type: "string" } } };
+    const adapter: SchemaAdapter = { ...jsonAdapter, toJsonSchema: () => converted };
+    expect(registry.fromAdapter(adapter, {})).toBe(converted);
+  });
 });

@@ -1,24 +1,39 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { JsonSchema } from "./json-schema.js";
 import type { JsonSchemaContext, SchemaAdapter } from "./schema-adapter.js";
+import { isDataKey, schemaMapKeywords } from "./schema-keywords.js";
+import { setOwn } from "./set-own.js";
 import { stableJson } from "./stable-json.js";
 
 const componentPrefix = "#/components/schemas/";
 const componentName = /^[a-zA-Z0-9._-]+$/;
 const localRef = /^#\/(?:\$defs|definitions)\//;
 
-/** True when a schema holds `$defs`/`definitions` or a local reference to them, at any depth. */
-function hasLocalDefinitions(value: unknown): boolean {
-  if (value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) {
-    for (const item of value) if (hasLocalDefinitions(item)) return true;
-    return false;
-  }
-  for (const key in value) {
-    const inner = (value as Record<string, unknown>)[key];
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+/**
+ * True when a schema holds `$defs`/`definitions` or a local reference to them, at any depth. Only
+ * keywords count: a property named "definitions" and data (`enum`, `default`, ...) do not.
+ */
+function hasLocalDefinitions(schema: Record<string, unknown>): boolean {
+  for (const key in schema) {
+    const inner = schema[key];
     if (key === "$defs" || key === "definitions") return true;
-    if (key === "$ref" && typeof inner === "string" && localRef.test(inner)) return true;
-    if (hasLocalDefinitions(inner)) return true;
+    // Scalars (most keywords) need no call: only the $ref string is looked at.
+    if (!isObject(inner)) {
+      if (key === "$ref" && typeof inner === "string" && localRef.test(inner)) return true;
+    } else if (isDataKey(key)) {
+    } else if (Array.isArray(inner)) {
+      for (const item of inner) if (isObject(item) && hasLocalDefinitions(item)) return true;
+    } else if (schemaMapKeywords.has(key)) {
+      for (const name in inner) {
+        const member = inner[name];
+        if (isObject(member) && hasLocalDefinitions(member)) return true;
+      }
+    } else if (hasLocalDefinitions(inner)) {
+      return true;
+    }
   }
   return false;
 }
@@ -126,42 +141,50 @@ export class SchemaRegistry implements JsonSchemaContext {
    * name is the same model, different content is a collision.
    */
   private hoistDefinitions(schema: JsonSchema): JsonSchema {
-    if (!hasLocalDefinitions(schema)) return schema; // nothing to move: no copy
-    const rewrite = (value: unknown): unknown => {
-      if (Array.isArray(value)) return value.map(rewrite);
-      if (value === null || typeof value !== "object") return value;
-      const input = value as Record<string, unknown>;
+    if (!isObject(schema) || !hasLocalDefinitions(schema)) return schema; // nothing to move: no copy
+    // A copy of one schema without its definitions, each of which becomes a component first.
+    const rewrite = (input: Record<string, unknown>): Record<string, unknown> => {
       const output: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(input)) {
-        if (key === "$defs" || key === "definitions") continue;
-        if (key === "$ref" && typeof inner === "string") {
+      for (const key of Object.keys(input)) {
+        const inner = input[key];
+        if (key === "$defs" || key === "definitions") {
+          if (isObject(inner) && !Array.isArray(inner)) this.defineAll(inner, rewrite);
+        } else if (key === "$ref" && typeof inner === "string") {
           const local = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(inner);
           output.$ref = local ? componentPrefix + decodeURIComponent(local[1] ?? "") : inner;
-          continue;
+        } else if (!isObject(inner) || isDataKey(key)) {
+          setOwn(output, key, inner);
+        } else if (Array.isArray(inner)) {
+          setOwn(
+            output,
+            key,
+            inner.map((item) => (isObject(item) ? rewrite(item) : item)),
+          );
+        } else if (schemaMapKeywords.has(key)) {
+          const map: Record<string, unknown> = {};
+          for (const name of Object.keys(inner)) {
+            const member = inner[name];
+            setOwn(map, name, isObject(member) ? rewrite(member) : member);
+          }
+          setOwn(output, key, map);
+        } else {
+          setOwn(output, key, rewrite(inner));
         }
-        output[key] = rewrite(inner);
       }
       return output;
     };
-    const collect = (value: unknown): void => {
-      if (Array.isArray(value)) {
-        for (const item of value) collect(item);
-        return;
-      }
-      if (value === null || typeof value !== "object") return;
-      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-        if ((key === "$defs" || key === "definitions") && inner && typeof inner === "object") {
-          for (const [name, definition] of Object.entries(inner as Record<string, JsonSchema>)) {
-            collect(definition);
-            const content = rewrite(definition) as JsonSchema;
-            this.define(name, stableJson(content), () => content);
-          }
-        } else {
-          collect(inner);
-        }
-      }
-    };
-    collect(schema);
     return rewrite(schema) as JsonSchema;
+  }
+
+  /** Each definition of a `$defs` map as a component, its content being its identity. */
+  private defineAll(
+    definitions: Record<string, unknown>,
+    rewrite: (input: Record<string, unknown>) => Record<string, unknown>,
+  ): void {
+    for (const name of Object.keys(definitions)) {
+      const definition = definitions[name];
+      const content = (isObject(definition) ? rewrite(definition) : definition) as JsonSchema;
+      this.define(name, stableJson(content), () => content);
+    }
   }
 }
