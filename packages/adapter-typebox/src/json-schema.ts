@@ -8,6 +8,8 @@ import { listKeywords, mapKeywords, singleKeywords } from "./schema-tree.js";
 const jsonTypes = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
 
 const omit = Symbol("omit");
+// Keywords the copy leaves out: the id becomes the component name; items handles additionalItems.
+const skipped = new Set(["$id", "$schema", "additionalItems"]);
 
 /** A plain-JSON copy of a keyword's data (`default`, `const`, `enum`, `examples`, ...). */
 function data(value: unknown): unknown {
@@ -57,7 +59,16 @@ export function typeboxToJsonSchema(
     const result: JsonSchema = {};
     for (const key in schema) {
       const value = schema[key];
-      if (key === "$id" || key === "$schema" || key === "additionalItems") continue;
+      // Most keywords hold a string, a boolean or a finite number: copied as they are.
+      if (
+        typeof value === "string" ||
+        typeof value === "boolean" ||
+        (typeof value === "number" && Number.isFinite(value))
+      ) {
+        if (!skipped.has(key)) result[key] = value;
+        continue;
+      }
+      if (skipped.has(key)) continue;
       if (key === "items" && Array.isArray(value)) {
         result.prefixItems = value.map(sub);
         // Draft 2020-12 spells "no more items than the tuple" as `items: false`.
@@ -66,9 +77,20 @@ export function typeboxToJsonSchema(
       } else if (key === "items" || singleKeywords.has(key)) {
         result[key] = sub(value);
       } else if (mapKeywords.has(key) && typeof value === "object" && value !== null) {
-        result[key] = Object.fromEntries(
-          Object.entries(value).map(([name, inner]) => [name, sub(inner)]),
-        );
+        const map: Record<string, unknown> = {};
+        for (const name of Object.keys(value)) {
+          const inner = sub((value as Record<string, unknown>)[name]);
+          // A property named "__proto__" stays a property, as in the schema.
+          if (name === "__proto__")
+            Object.defineProperty(map, name, {
+              value: inner,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          else map[name] = inner;
+        }
+        result[key] = map;
       } else if (listKeywords.has(key) && Array.isArray(value)) {
         result[key] = value.map(sub);
       } else {
