@@ -31,6 +31,65 @@ function requiredNames(
 const isArraySchema = (schema: JsonSchema): boolean =>
   schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"));
 
+// Header names are case-insensitive: (name, in) must be unique.
+const sameParameter = (source: ParameterSource, location: ParameterLocation, name: string) =>
+  source.in === location &&
+  (location === "header" ? source.name.toLowerCase() === name.toLowerCase() : source.name === name);
+
+/** Adds a parameter source, or widens the one with the same name and location to required. */
+function addSource(
+  sources: ParameterSource[],
+  location: ParameterLocation,
+  name: string,
+  schema: JsonSchema,
+  required: boolean,
+): void {
+  // Operations have a handful of parameters: a scan is cheaper than a keyed map.
+  for (const existing of sources) {
+    if (sameParameter(existing, location, name)) {
+      existing.required ||= required;
+      return;
+    }
+  }
+  sources.push({ name, in: location, schema, required: location === "path" || required });
+}
+
+/** The Parameter Object of one source. */
+function parameterObject(
+  source: ParameterSource,
+  registry: SchemaRegistry,
+  collector: ComponentCollector,
+  where: string,
+): Record<string, unknown> {
+  const resolved = registry.resolve(source.schema);
+  const parameter: Record<string, unknown> = { name: source.name, in: source.in };
+  const description = source.schema.description ?? resolved.description;
+  if (typeof description === "string") parameter.description = description;
+  if (source.required) parameter.required = true;
+  if (resolved.deprecated === true) parameter.deprecated = true;
+  if (isArraySchema(resolved)) {
+    // Query arrays are repeated keys (`?tag=a&tag=b`), which is what the router parses.
+    if (source.in === "query") {
+      parameter.style = "form";
+      parameter.explode = true;
+    } else if (source.in === "path" || source.in === "header") parameter.style = "simple";
+  }
+  parameter.schema = collector.convert(
+    source.schema,
+    `parameter "${source.name}" (${source.in}) of ${where}`,
+  );
+  const example =
+    "example" in resolved
+      ? resolved.example
+      : Array.isArray(resolved.examples)
+        ? resolved.examples[0]
+        : undefined;
+  if (example !== undefined) parameter.example = structuredClone(example);
+  return parameter;
+}
+
+const pathParameterSchema: JsonSchema = { type: "string" };
+
 /**
  * The OpenAPI parameters of an operation: named bindings as they are, object bindings decomposed
  * into one parameter per property, and every path template variable declared (as a required
@@ -42,21 +101,18 @@ export function operationParameters(
   collector: ComponentCollector,
   where: string,
 ): Record<string, unknown>[] {
-  const pathNames = new Set(operation.pathParams);
-  const sources = new Map<string, ParameterSource>();
+  const { pathParams } = operation;
+  const paths: ParameterSource[] = [];
+  const others: ParameterSource[] = [];
   const add = (
     location: ParameterLocation,
     name: string,
     schema: JsonSchema,
     required: boolean,
   ) => {
-    if (location === "path" && !pathNames.has(name)) return; // not in the template: not a parameter
-    // Header names are case-insensitive; (name, in) must be unique.
-    const key = `${location}:${location === "header" ? name.toLowerCase() : name}`;
-    const existing = sources.get(key);
-    if (existing) existing.required ||= required;
-    else
-      sources.set(key, { name, in: location, schema, required: location === "path" || required });
+    if (location !== "path") addSource(others, location, name, schema, required);
+    else if (pathParams.includes(name)) addSource(paths, location, name, schema, required);
+    // A path binding the template does not have is not a parameter.
   };
 
   for (const binding of operation.bindings) {
@@ -71,35 +127,17 @@ export function operationParameters(
       add(binding.in, name, schema, required.has(name));
     }
   }
-  for (const name of operation.pathParams) add("path", name, { type: "string" }, true);
 
-  const ordered = [
-    ...operation.pathParams.map((name) => sources.get(`path:${name}`) as ParameterSource),
-    ...[...sources.values()].filter((source) => source.in !== "path"),
-  ];
-  return ordered.map((source) => {
-    const resolved = registry.resolve(source.schema);
-    const parameter: Record<string, unknown> = { name: source.name, in: source.in };
-    const description = source.schema.description ?? resolved.description;
-    if (typeof description === "string") parameter.description = description;
-    if (source.required) parameter.required = true;
-    if (resolved.deprecated === true) parameter.deprecated = true;
-    if (isArraySchema(resolved)) {
-      // Query arrays are repeated keys (`?tag=a&tag=b`), which is what the router parses.
-      if (source.in === "query") Object.assign(parameter, { style: "form", explode: true });
-      else if (source.in === "path" || source.in === "header") parameter.style = "simple";
-    }
-    parameter.schema = collector.convert(
-      source.schema,
-      `parameter "${source.name}" (${source.in}) of ${where}`,
-    );
-    const example =
-      "example" in resolved
-        ? resolved.example
-        : Array.isArray(resolved.examples)
-          ? resolved.examples[0]
-          : undefined;
-    if (example !== undefined) parameter.example = structuredClone(example);
-    return parameter;
-  });
+  const result: Record<string, unknown>[] = [];
+  for (const name of pathParams) {
+    const source = paths.find((candidate) => candidate.name === name) ?? {
+      name,
+      in: "path",
+      schema: pathParameterSchema,
+      required: true,
+    };
+    result.push(parameterObject(source, registry, collector, where));
+  }
+  for (const source of others) result.push(parameterObject(source, registry, collector, where));
+  return result;
 }
