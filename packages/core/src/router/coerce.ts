@@ -36,30 +36,51 @@ export interface ValueCoercer {
 
 const identity: ScalarCoercer = (text) => text;
 
-/** The JSON types a schema admits, following `$ref`, `enum`, `const`, `anyOf`/`oneOf`/`allOf`. */
-function admittedTypes(
-  schema: JsonSchema,
-  registry: SchemaRegistry,
-  types: Set<string>,
-  depth = 0,
-) {
-  if (depth > 16) return;
+// The JSON types coercion cares about, as bits: what a schema admits is their union.
+const integerType = 1;
+const numberType = 2;
+const booleanType = 4;
+const typeBits = (type: unknown): number =>
+  type === "integer"
+    ? integerType
+    : type === "number"
+      ? numberType
+      : type === "boolean"
+        ? booleanType
+        : 0;
+const unionKeywords = ["anyOf", "oneOf", "allOf"] as const;
+
+const literalBits = (literal: unknown): number =>
+  typeof literal === "number"
+    ? Number.isInteger(literal)
+      ? integerType
+      : numberType
+    : typeof literal === "boolean"
+      ? booleanType
+      : 0;
+
+/**
+ * The coercible JSON types a schema admits (bits of integer, number, boolean), following `$ref`,
+ * `enum`, `const`, `anyOf`/`oneOf`/`allOf`.
+ */
+function admittedTypes(schema: JsonSchema, registry: SchemaRegistry, depth = 0): number {
+  if (depth > 16) return 0;
   const resolved = registry.resolve(schema);
   const { type } = resolved;
-  if (typeof type === "string") types.add(type);
-  else if (Array.isArray(type)) for (const each of type) types.add(String(each));
-  const literals = [...(Array.isArray(resolved.enum) ? resolved.enum : [])];
-  if ("const" in resolved) literals.push(resolved.const);
-  for (const literal of literals) {
-    if (typeof literal === "number") types.add(Number.isInteger(literal) ? "integer" : "number");
-    else if (typeof literal === "boolean") types.add("boolean");
-  }
-  for (const keyword of ["anyOf", "oneOf", "allOf"]) {
+  let bits = 0;
+  if (Array.isArray(type)) for (const each of type) bits |= typeBits(each);
+  else bits |= typeBits(type);
+  if (Array.isArray(resolved.enum))
+    for (const literal of resolved.enum) bits |= literalBits(literal);
+  if ("const" in resolved) bits |= literalBits(resolved.const);
+  for (const keyword of unionKeywords) {
     const members = resolved[keyword];
     if (Array.isArray(members)) {
-      for (const member of members) admittedTypes(member as JsonSchema, registry, types, depth + 1);
+      for (const member of members)
+        bits |= admittedTypes(member as JsonSchema, registry, depth + 1);
     }
   }
+  return bits;
 }
 
 /** The array member's item schema, when the schema (or a union member) is an array. */
@@ -74,7 +95,7 @@ function arrayItems(
   if (type === "array" || (Array.isArray(type) && type.includes("array"))) {
     return resolved.items ?? {};
   }
-  for (const keyword of ["anyOf", "oneOf", "allOf"]) {
+  for (const keyword of unionKeywords) {
     const members = resolved[keyword];
     if (!Array.isArray(members)) continue;
     for (const member of members) {
@@ -87,11 +108,10 @@ function arrayItems(
 
 /** A scalar coercer for a schema: numbers, integers and booleans when the schema admits them. */
 export function scalarCoercer(schema: JsonSchema, registry: SchemaRegistry): ScalarCoercer {
-  const types = new Set<string>();
-  admittedTypes(schema, registry, types);
-  const integer = types.has("integer");
-  const number = types.has("number");
-  const boolean = types.has("boolean");
+  const types = admittedTypes(schema, registry);
+  const integer = (types & integerType) !== 0;
+  const number = (types & numberType) !== 0;
+  const boolean = (types & booleanType) !== 0;
   if (!integer && !number && !boolean) return identity;
   return (text) => {
     if (number) {
