@@ -37,6 +37,16 @@ const nameOf = (item: unknown, fallback: string): string =>
       ? (item.constructor?.name ?? fallback)
       : fallback;
 
+/** The app's items followed by the operation's own, resolved; the app's list when it has none. */
+function withOwn<T>(
+  app: readonly T[],
+  own: readonly unknown[] | undefined,
+  resolve: (item: unknown, index: number) => T,
+): readonly T[] {
+  if (own === undefined || own.length === 0) return app;
+  return [...app, ...own.map(resolve)];
+}
+
 function listOption(value: unknown, option: string): readonly unknown[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
@@ -109,7 +119,7 @@ export class PipelineBuilder {
   forOperation(operation: Operation): RoutePipeline {
     const where = `${operation.controller.name}.${operation.handlerName}`;
     const security: SecurityCheck[] = [];
-    const challenges = new Set<string>();
+    const challenges: string[] = [];
     for (const { scheme, scopes } of operation.security) {
       const guard = this.security.get(scheme);
       if (guard === undefined) {
@@ -120,23 +130,18 @@ export class PipelineBuilder {
       }
       security.push({ ...guard, scopes });
       const challenge = this.challenges.get(scheme);
-      if (challenge !== undefined) challenges.add(challenge);
+      if (challenge !== undefined && !challenges.includes(challenge)) challenges.push(challenge);
     }
 
-    const guards = [
-      ...this.guards,
-      ...(operation.guards ?? []).map((item, index) => ({
-        name: nameOf(item, `@UseGuards item ${index}`),
-        check: this.items.guard(item, `${where} @UseGuards`),
-      })),
-    ];
-    const interceptors = [
-      ...this.interceptors,
-      ...(operation.interceptors ?? []).map((item) =>
-        this.items.interceptor(item, `${where} @UseInterceptors`),
-      ),
-    ];
-    const middleware: Middleware[] = (operation.middleware ?? []).map((item) =>
+    // Most routes add no items of their own: they share the app's lists as they are.
+    const guards = withOwn(this.guards, operation.guards, (item, index) => ({
+      name: nameOf(item, `@UseGuards item ${index}`),
+      check: this.items.guard(item, `${where} @UseGuards`),
+    }));
+    const interceptors = withOwn(this.interceptors, operation.interceptors, (item) =>
+      this.items.interceptor(item, `${where} @UseInterceptors`),
+    );
+    const middleware = withOwn<Middleware>([], operation.middleware, (item) =>
       this.items.middleware(item, `${where} @UseMiddleware`),
     );
     const setting = operation.validateResponse ?? this.options.validateResponse;
@@ -144,7 +149,7 @@ export class PipelineBuilder {
     const pipeline: {
       -readonly [K in keyof RoutePipeline]: RoutePipeline[K];
     } = {};
-    const access = compileAccessCheck(operation, security, guards, [...challenges]);
+    const access = compileAccessCheck(operation, security, guards, challenges);
     if (access) pipeline.access = access;
     if (interceptors.length > 0) pipeline.intercept = composeInterceptors(interceptors);
     if (middleware.length > 0) {
