@@ -166,9 +166,13 @@ function simple30(s: SchemaObject): SchemaObject | undefined {
 function to30(input: unknown): SchemaObject {
   if (input === false) return { not: {} };
   if (!isObject(input)) return {};
-  const s = input;
-  const fast = simple30(s);
-  if (fast) return fast;
+  // Kept small on purpose: startup calls it for every schema node, and the full conversion is a
+  // large function that most apps never need to compile.
+  return simple30(input) ?? full30(input);
+}
+
+/** The conversion of any schema `simple30` leaves out: types with null, unions, tuples, const... */
+function full30(s: SchemaObject): SchemaObject {
   const out: SchemaObject = {};
   let nullable = s.nullable === true;
   let onlyNull = false;
