@@ -7,6 +7,20 @@ import { problemDetailsName, problemDetailsSchema, problemMediaType } from "./pr
 import { type OpenApiVersion, toOpenApiSchema } from "./schema-dialect.js";
 
 /**
+ * False when a converted schema certainly references no component: no `$ref` and no discriminator
+ * mapping in its JSON text, which is searched natively instead of walking it in JavaScript.
+ */
+function mayReference(schema: JsonSchema): boolean {
+  let text: string;
+  try {
+    text = JSON.stringify(schema);
+  } catch {
+    return true; // not JSON: the walk decides
+  }
+  return text.includes('"$ref"') || text.includes('"discriminator"');
+}
+
+/**
  * Converts schemas to the document's dialect and remembers which components they reference, so
  * that only models the document actually uses are emitted. Each component is converted and
  * scanned once, whatever the number of references to it: the work is linear in the document.
@@ -30,7 +44,7 @@ export class ComponentCollector {
     const known = this.converted.get(schema);
     if (known) return known;
     const converted = toOpenApiSchema(schema, this.version);
-    this.scan(converted, where);
+    if (mayReference(converted)) this.scan(converted, where);
     this.converted.set(schema, converted);
     return converted;
   }

@@ -129,10 +129,15 @@ describe("SchemaRegistry", () => {
     expect(registry.get("User")).toEqual({ type: "object" });
   });
 
-  it("leaves a schema without definitions as it is, even with such property names", () => {
+  it("hands back a schema without definitions as it is, and keeps lookalike names", () => {
     const registry = new SchemaRegistry();
-    const converted = { type: "object", properties: { definitions: { type: "string" } } };
-    const adapter: SchemaAdapter = { ...jsonAdapter, toJsonSchema: () => converted };
-    expect(registry.fromAdapter(adapter, {})).toBe(converted);
+    const plain = { type: "object", properties: { id: { $ref: "#/components/schemas/Id" } } };
+    const lookalike = { type: "object", properties: { definitions: { type: "string" } } };
+    const adapter: SchemaAdapter = {
+      ...jsonAdapter,
+      toJsonSchema: (schema) => schema as JsonSchema,
+    };
+    expect(registry.fromAdapter(adapter, plain)).toBe(plain);
+    expect(registry.fromAdapter(adapter, lookalike)).toEqual(lookalike);
   });
 });

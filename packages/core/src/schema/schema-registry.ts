@@ -7,35 +7,29 @@ import { stableJson } from "./stable-json.js";
 
 const componentPrefix = "#/components/schemas/";
 const componentName = /^[a-zA-Z0-9._-]+$/;
-const localRef = /^#\/(?:\$defs|definitions)\//;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
 /**
- * True when a schema holds `$defs`/`definitions` or a local reference to them, at any depth. Only
- * keywords count: a property named "definitions" and data (`enum`, `default`, ...) do not.
+ * False when a schema certainly has no `$defs`/`definitions` and no local reference to them: a
+ * scan of its JSON text, done natively, where a walk in JavaScript would be compiled and run for
+ * every schema at startup. A property or a value with such a name only costs a needless (and
+ * harmless) rewrite.
  */
-function hasLocalDefinitions(schema: Record<string, unknown>): boolean {
-  for (const key in schema) {
-    const inner = schema[key];
-    if (key === "$defs" || key === "definitions") return true;
-    // Scalars (most keywords) need no call: only the $ref string is looked at.
-    if (!isObject(inner)) {
-      if (key === "$ref" && typeof inner === "string" && localRef.test(inner)) return true;
-    } else if (isDataKey(key)) {
-    } else if (Array.isArray(inner)) {
-      for (const item of inner) if (isObject(item) && hasLocalDefinitions(item)) return true;
-    } else if (schemaMapKeywords.has(key)) {
-      for (const name in inner) {
-        const member = inner[name];
-        if (isObject(member) && hasLocalDefinitions(member)) return true;
-      }
-    } else if (hasLocalDefinitions(inner)) {
-      return true;
-    }
+function mayHaveLocalDefinitions(schema: object): boolean {
+  let text: string;
+  try {
+    text = JSON.stringify(schema);
+  } catch {
+    return true; // not JSON (a BigInt, a cycle): the rewrite decides
   }
-  return false;
+  return (
+    text.includes('"$defs"') ||
+    text.includes('"definitions"') ||
+    text.includes('"#/$defs/') ||
+    text.includes('"#/definitions/')
+  );
 }
 
 interface Component {
@@ -141,7 +135,7 @@ export class SchemaRegistry implements JsonSchemaContext {
    * name is the same model, different content is a collision.
    */
   private hoistDefinitions(schema: JsonSchema): JsonSchema {
-    if (!isObject(schema) || !hasLocalDefinitions(schema)) return schema; // nothing to move: no copy
+    if (!isObject(schema) || !mayHaveLocalDefinitions(schema)) return schema; // nothing to move: no copy
     // A copy of one schema without its definitions, each of which becomes a component first.
     const rewrite = (input: Record<string, unknown>): Record<string, unknown> => {
       const output: Record<string, unknown> = {};
