@@ -1,24 +1,14 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { jsonTextMayInclude } from "../schema/json-text.js";
 import { isDataKey, schemaMapKeywords } from "../schema/schema-keywords.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import { stableJson } from "../schema/stable-json.js";
 import { problemDetailsName, problemDetailsSchema, problemMediaType } from "./problem-details.js";
 import { type OpenApiVersion, toOpenApiSchema } from "./schema-dialect.js";
 
-/**
- * False when a converted schema certainly references no component: no `$ref` and no discriminator
- * mapping in its JSON text, which is searched natively instead of walking it in JavaScript.
- */
-function mayReference(schema: JsonSchema): boolean {
-  let text: string;
-  try {
-    text = JSON.stringify(schema);
-  } catch {
-    return true; // not JSON: the walk decides
-  }
-  return text.includes('"$ref"') || text.includes('"discriminator"');
-}
+// What the JSON text of a schema that references a component always holds.
+const referenceMarks = ['"$ref"', '"discriminator"'];
 
 /**
  * Converts schemas to the document's dialect and remembers which components they reference, so
@@ -44,7 +34,7 @@ export class ComponentCollector {
     const known = this.converted.get(schema);
     if (known) return known;
     const converted = toOpenApiSchema(schema, this.version);
-    if (mayReference(converted)) this.scan(converted, where);
+    if (jsonTextMayInclude(converted, referenceMarks)) this.scan(converted, where);
     this.converted.set(schema, converted);
     return converted;
   }

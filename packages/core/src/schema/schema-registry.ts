@@ -1,5 +1,6 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { JsonSchema } from "./json-schema.js";
+import { jsonTextMayInclude } from "./json-text.js";
 import type { JsonSchemaContext, SchemaAdapter } from "./schema-adapter.js";
 import { isDataKey, schemaMapKeywords } from "./schema-keywords.js";
 import { setOwn } from "./set-own.js";
@@ -11,26 +12,9 @@ const componentName = /^[a-zA-Z0-9._-]+$/;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
-/**
- * False when a schema certainly has no `$defs`/`definitions` and no local reference to them: a
- * scan of its JSON text, done natively, where a walk in JavaScript would be compiled and run for
- * every schema at startup. A property or a value with such a name only costs a needless (and
- * harmless) rewrite.
- */
-function mayHaveLocalDefinitions(schema: object): boolean {
-  let text: string;
-  try {
-    text = JSON.stringify(schema);
-  } catch {
-    return true; // not JSON (a BigInt, a cycle): the rewrite decides
-  }
-  return (
-    text.includes('"$defs"') ||
-    text.includes('"definitions"') ||
-    text.includes('"#/$defs/') ||
-    text.includes('"#/definitions/')
-  );
-}
+// What the JSON text of a schema with local definitions always holds: a `$defs`/`definitions`
+// key or a local reference. A property with such a name only costs a needless, harmless rewrite.
+const localDefinitionMarks = ['"$defs"', '"definitions"', '"#/$defs/', '"#/definitions/'];
 
 interface Component {
   readonly source: unknown;
@@ -135,7 +119,7 @@ export class SchemaRegistry implements JsonSchemaContext {
    * name is the same model, different content is a collision.
    */
   private hoistDefinitions(schema: JsonSchema): JsonSchema {
-    if (!isObject(schema) || !mayHaveLocalDefinitions(schema)) return schema; // nothing to move: no copy
+    if (!isObject(schema) || !jsonTextMayInclude(schema, localDefinitionMarks)) return schema; // nothing to move: no copy
     // A copy of one schema without its definitions, each of which becomes a component first.
     const rewrite = (input: Record<string, unknown>): Record<string, unknown> => {
       const output: Record<string, unknown> = {};
