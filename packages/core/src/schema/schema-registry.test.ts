@@ -109,6 +109,8 @@ describe("SchemaRegistry", () => {
       required: ["definitions", "$defs", "__proto__"],
       properties,
       default: { $defs: 1, ref: { $ref: "#/$defs/User" } },
+      matrix: [[1, 2]],
+      dependentRequired: { user: ["definitions"] },
       $defs: { User: { type: "object" } },
     });
     expect(Object.keys(schema.properties ?? {})).toEqual([
@@ -125,6 +127,8 @@ describe("SchemaRegistry", () => {
         '{"definitions":{"type":"string"},"$defs":{"type":"number"},"__proto__":{"type":"boolean"},"user":{"$ref":"#/components/schemas/User"}}',
       ),
       default: { $defs: 1, ref: { $ref: "#/$defs/User" } },
+      matrix: [[1, 2]],
+      dependentRequired: { user: ["definitions"] },
     });
     expect(registry.get("User")).toEqual({ type: "object" });
   });

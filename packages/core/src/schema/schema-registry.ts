@@ -126,42 +126,36 @@ export class SchemaRegistry implements JsonSchemaContext {
       for (const key of Object.keys(input)) {
         const inner = input[key];
         if (key === "$defs" || key === "definitions") {
-          if (isObject(inner) && !Array.isArray(inner)) this.defineAll(inner, rewrite);
+          if (isObject(inner) && !Array.isArray(inner)) this.defineAll(inner, value);
         } else if (key === "$ref" && typeof inner === "string") {
           const local = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(inner);
           output.$ref = local ? componentPrefix + decodeURIComponent(local[1] ?? "") : inner;
-        } else if (!isObject(inner) || isDataKey(key)) {
+        } else if (isDataKey(key)) {
           setOwn(output, key, inner);
-        } else if (Array.isArray(inner)) {
-          setOwn(
-            output,
-            key,
-            inner.map((item) => (isObject(item) ? rewrite(item) : item)),
-          );
-        } else if (schemaMapKeywords.has(key)) {
+        } else if (schemaMapKeywords.has(key) && isObject(inner) && !Array.isArray(inner)) {
+          // Names here are property names (or patterns), never keywords.
           const map: Record<string, unknown> = {};
-          for (const name of Object.keys(inner)) {
-            const member = inner[name];
-            setOwn(map, name, isObject(member) ? rewrite(member) : member);
-          }
+          for (const name of Object.keys(inner)) setOwn(map, name, value(inner[name]));
           setOwn(output, key, map);
         } else {
-          setOwn(output, key, rewrite(inner));
+          setOwn(output, key, value(inner));
         }
       }
       return output;
     };
-    return rewrite(schema) as JsonSchema;
+    // Any value in schema position: arrays stay arrays, objects are schemas, scalars stay.
+    const value = (inner: unknown): unknown =>
+      Array.isArray(inner) ? inner.map(value) : isObject(inner) ? rewrite(inner) : inner;
+    return value(schema) as JsonSchema;
   }
 
   /** Each definition of a `$defs` map as a component, its content being its identity. */
   private defineAll(
     definitions: Record<string, unknown>,
-    rewrite: (input: Record<string, unknown>) => Record<string, unknown>,
+    rewrite: (value: unknown) => unknown,
   ): void {
     for (const name of Object.keys(definitions)) {
-      const definition = definitions[name];
-      const content = (isObject(definition) ? rewrite(definition) : definition) as JsonSchema;
+      const content = rewrite(definitions[name]) as JsonSchema;
       this.define(name, stableJson(content), () => content);
     }
   }
