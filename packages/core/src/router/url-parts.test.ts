@@ -25,6 +25,42 @@ describe("url parts", () => {
     expect({ ...query }).toEqual({ a: ["1", "2", "3"], b: "x y", c: "€", ["__proto__"]: "p" });
   });
 
+  it("splits like the URL standard's form parser, with and without anything to decode", () => {
+    const standard = (text: string) => {
+      const record: Record<string, string | string[]> = Object.create(null);
+      // A leading "&" keeps the constructor from dropping a leading "?" (the form parser keeps it).
+      for (const [key, value] of new URLSearchParams(`&${text}`)) {
+        const existing = record[key];
+        record[key] =
+          existing === undefined
+            ? value
+            : [...(Array.isArray(existing) ? existing : [existing]), value];
+      }
+      return record;
+    };
+    const corpus = [
+      "a",
+      "a=",
+      "=b",
+      "=",
+      "&&a=1&&",
+      "a=1=2",
+      "?a=1",
+      "??a=%3F",
+      "a=1&a=&a",
+      "page=2&limit=10",
+      "a=%",
+      "a=%zz&b=%E2%82",
+      "a+b=c+d",
+      "x=%E2%82%AC&x=€",
+      "constructor=1&toString=2&__proto__=3",
+      ";a=1;b=2",
+    ];
+    for (const text of corpus) {
+      expect(Object.entries(parseQuery(text)), text).toEqual(Object.entries(standard(text)));
+    }
+  });
+
   it("decodes path parameters once and refuses bad escapes and NUL", () => {
     expect(decodePathParam("a%20b")).toBe("a b");
     expect(decodePathParam("a%2Fb")).toBe("a/b");

@@ -31,15 +31,39 @@ export function queryOf(url: string): string {
   return url.slice(start + 1, end === -1 ? url.length : end);
 }
 
-/** Parses a query string into a prototype-free record; repeated keys become arrays. */
-export function parseQuery(query: string): Record<string, string | string[]> {
-  const record: Record<string, string | string[]> = Object.create(null);
+type QueryRecord = Record<string, string | string[]>;
+
+function addQueryValue(record: QueryRecord, key: string, value: string): void {
+  const existing = record[key];
+  if (existing === undefined) record[key] = value;
+  else if (typeof existing === "string") record[key] = [existing, value];
+  else existing.push(value);
+}
+
+/**
+ * Parses a query string (or a form-urlencoded body) into a prototype-free record; repeated keys
+ * become arrays. Text with nothing to decode (no "%", no "+": the common case) is split directly;
+ * anything else goes through `URLSearchParams`, so decoding is exactly the URL standard's.
+ */
+export function parseQuery(query: string): QueryRecord {
+  const record: QueryRecord = Object.create(null);
   if (query === "") return record;
-  for (const [key, value] of new URLSearchParams(query)) {
-    const existing = record[key];
-    if (existing === undefined) record[key] = value;
-    else if (typeof existing === "string") record[key] = [existing, value];
-    else existing.push(value);
+  if (query.includes("%") || query.includes("+")) {
+    // The leading "&" is an empty pair the parser skips; it stops the constructor from dropping
+    // a leading "?", which belongs to the first key in a query or form body.
+    for (const [key, value] of new URLSearchParams(`&${query}`)) addQueryValue(record, key, value);
+    return record;
+  }
+  let start = 0;
+  while (start < query.length) {
+    let end = query.indexOf("&", start);
+    if (end === -1) end = query.length;
+    if (end > start) {
+      const equals = query.indexOf("=", start);
+      if (equals === -1 || equals > end) addQueryValue(record, query.slice(start, end), "");
+      else addQueryValue(record, query.slice(start, equals), query.slice(equals + 1, end));
+    }
+    start = end + 1;
   }
   return record;
 }
