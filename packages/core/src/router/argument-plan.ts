@@ -110,10 +110,19 @@ function planNamed(
   };
 }
 
-function coercers(schema: JsonSchema, registry: SchemaRegistry): Map<string, ValueCoercer> {
-  const result = new Map<string, ValueCoercer>();
+/** A declared property's coercer and its JSON Pointer (for issues), both made at startup. */
+interface PropertyCoercer {
+  readonly coercer: ValueCoercer;
+  readonly pointer: string;
+}
+
+function coercers(schema: JsonSchema, registry: SchemaRegistry): Map<string, PropertyCoercer> {
+  const result = new Map<string, PropertyCoercer>();
   for (const [name, property] of objectProperties(schema, registry)) {
-    result.set(name, valueCoercer(property, registry));
+    result.set(name, {
+      coercer: valueCoercer(property, registry),
+      pointer: `/${pointerToken(name)}`,
+    });
   }
   return result;
 }
@@ -135,9 +144,9 @@ function planWhole(
     raw: RawInput,
     inputs: RequestInputs,
   ): boolean => {
-    const coercer = properties.get(key);
-    const value = coercer
-      ? coerceInput(raw, coercer, splitLists, inputs, where, `/${pointerToken(key)}`)
+    const property = properties.get(key);
+    const value = property
+      ? coerceInput(raw, property.coercer, splitLists, inputs, where, property.pointer)
       : raw;
     if (value === unreadable) return false;
     target[key] = value;
@@ -230,14 +239,14 @@ function planBinding(binding: Binding, operation: Operation, context: PlanContex
         const body = inputs.body as Record<string, unknown> | undefined;
         if (body === undefined) return body;
         let ok = true;
-        for (const [key, coercer] of properties) {
+        for (const [key, { coercer, pointer }] of properties) {
           const raw = body[key];
           if (
             typeof raw !== "string" &&
             !(Array.isArray(raw) && raw.every((item) => typeof item === "string"))
           )
             continue;
-          const value = coerceInput(raw, coercer, false, inputs, "body", `/${pointerToken(key)}`);
+          const value = coerceInput(raw, coercer, false, inputs, "body", pointer);
           if (value === unreadable) ok = false;
           else body[key] = value;
         }
