@@ -6,13 +6,13 @@ import { type BenchOptions, parseBenchArgs } from "./lib/args.js";
 import { installCleanup, killAll } from "./lib/children.js";
 import { measureCreateApp } from "./lib/create-app-bench.js";
 import { checkTools, describeEnvironment } from "./lib/environment.js";
+import { pairedRuns } from "./lib/pairing.js";
 import { freePort } from "./lib/ports.js";
 import { cpuSeconds, rssMiB } from "./lib/proc.js";
 import { renderReport } from "./lib/report.js";
 import type { CreateAppResult, RunResults, TargetResult } from "./lib/results.js";
 import { scenarios } from "./lib/scenarios.js";
 import { benchDir, ServerProcess } from "./lib/server-process.js";
-import { rotate } from "./lib/stats.js";
 import { selectTargets, type TrellisAdapter } from "./lib/targets.js";
 import { verifyTarget } from "./lib/verify.js";
 import { writeMarkdown } from "./lib/write-markdown.js";
@@ -20,6 +20,7 @@ import { runWrk } from "./lib/wrk.js";
 import { carrySoakSection } from "./soak/report.js";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
+const isRaw = (result: TargetResult) => result.target.id === "raw";
 
 async function measureStartup(result: TargetResult, runs: number, cpu: string): Promise<void> {
   for (let i = 0; i < runs; i++) {
@@ -44,6 +45,7 @@ async function timeOne(
   server: ServerProcess,
   scenarioIndex: number,
   round: number,
+  pair: number | undefined,
   seconds: number,
   options: BenchOptions,
 ): Promise<void> {
@@ -62,6 +64,7 @@ async function timeOne(
   if (cpuBefore === undefined || cpuAfter === undefined) return; // exited: caught by the caller next
   result.samples[scenario.id].push({
     round,
+    pair,
     requests: wrk.requests,
     requestsPerSecond: wrk.requestsPerSecond,
     cpuSeconds: cpuAfter - cpuBefore,
@@ -101,6 +104,7 @@ async function loadPhase(results: TargetResult[], options: BenchOptions): Promis
     result: TargetResult,
     scenario: number,
     round: number,
+    pair: number | undefined,
     seconds: number,
   ) => {
     const server = servers.get(result)!;
@@ -109,20 +113,23 @@ async function loadPhase(results: TargetResult[], options: BenchOptions): Promis
       crashed.add(result);
       return;
     }
-    await timeOne(result, server, scenario, round, seconds, options);
+    await timeOne(result, server, scenario, round, pair, seconds, options);
   };
 
   if (options.warmup > 0) {
     for (const result of timed()) {
-      for (const index of scenarios.keys()) await measure(result, index, -1, options.warmup);
+      for (const index of scenarios.keys()) {
+        await measure(result, index, -1, undefined, options.warmup);
+      }
     }
     log("warm-up done");
   }
+  let firstPair = 0;
   for (let round = 0; round < options.rounds; round++) {
     for (const index of scenarios.keys()) {
-      for (const result of rotate(timed(), round + index)) {
-        await measure(result, index, round, options.duration);
-      }
+      const runs = pairedRuns(timed(), isRaw, round, round + index, firstPair);
+      firstPair += runs.length;
+      for (const { item, pair } of runs) await measure(item, index, round, pair, options.duration);
     }
   }
 

@@ -36,6 +36,28 @@ describe("metrics", () => {
     expect(medianRatio(other, raw, "S1")).toBeCloseTo(0.9, 10);
   });
 
+  test("paired runs are compared with the raw run of their pair, not of their round", () => {
+    const sample = (round: number, pair: number, rps: number, cpu = 5): Sample => ({
+      round,
+      pair,
+      requests: rps * 5,
+      requestsPerSecond: rps,
+      cpuSeconds: cpu,
+      non2xx: 0,
+      socketErrors: 0,
+    });
+    const pairedRaw = {
+      ...raw,
+      samples: { S1: [sample(0, 0, 100), sample(0, 1, 50)], S2: [], S3: [] },
+    };
+    const a = { ...other, samples: { S1: [sample(0, 0, 90)], S2: [], S3: [] } };
+    const b = { ...other, samples: { S1: [sample(0, 1, 45, 2.5)], S2: [], S3: [] } };
+    expect(medianRatio(a, pairedRaw, "S1")).toBeCloseTo(0.9, 10);
+    expect(medianRatio(b, pairedRaw, "S1")).toBeCloseTo(0.9, 10);
+    // b: (225 / 2.5) / (250 / 5) = 1.8 requests per CPU-second relative to its own raw run.
+    expect(medianEfficiencyRatio(b, pairedRaw, "S1")).toBeCloseTo(1.8, 10);
+  });
+
   test("median rps and requests per CPU-second (runs without CPU time left out)", () => {
     expect(medianRps(other, "S1")).toBe(60);
     expect(medianRpsPerCpu(other, "S1")).toBeCloseTo((90 * 5 + 48 * 5) / 2 / 5, 10);

@@ -1,4 +1,4 @@
-// Numbers derived from the samples: medians, per-round ratios to raw, requests per CPU-second.
+// Numbers derived from the samples: medians, ratios to the raw run beside each run, requests per CPU-second.
 import type { CreateAppResult, Sample, TargetResult } from "./results.js";
 import type { Scenario } from "./scenarios.js";
 import { median } from "./stats.js";
@@ -20,25 +20,47 @@ export function medianRpsPerCpu(
   );
 }
 
-/** Median over rounds of (target rps / raw rps in the same round). */
+/** The raw run a sample is compared with: the one of its pair, else (older results) of its round. */
+function baselineFinder(raw: TargetResult, scenario: Scenario["id"]) {
+  const byPair = new Map<number, Sample>();
+  const byRound = new Map<number, Sample>();
+  for (const sample of raw.samples[scenario]) {
+    if (sample.pair === undefined) byRound.set(sample.round, sample);
+    else byPair.set(sample.pair, sample);
+  }
+  return (sample: Sample): Sample | undefined =>
+    sample.pair === undefined ? byRound.get(sample.round) : byPair.get(sample.pair);
+}
+
+/** Median of (a figure of each target run ÷ the same figure of its raw run); missing figures skipped. */
+function medianRatioOf(
+  result: TargetResult,
+  raw: TargetResult,
+  scenario: Scenario["id"],
+  figure: (sample: Sample) => number | undefined,
+): number | undefined {
+  const baselineOf = baselineFinder(raw, scenario);
+  const ratios: number[] = [];
+  for (const sample of result.samples[scenario]) {
+    const baseline = baselineOf(sample);
+    const own = figure(sample);
+    const base = baseline && figure(baseline);
+    if (own !== undefined && base !== undefined && base > 0) ratios.push(own / base);
+  }
+  return median(ratios);
+}
+
+/** Median over runs of (target req/s ÷ req/s of the raw run beside it). */
 export function medianRatio(
   result: TargetResult,
   raw: TargetResult,
   scenario: Scenario["id"],
 ): number | undefined {
-  const rawByRound = new Map<number, Sample>(raw.samples[scenario].map((s) => [s.round, s]));
-  const ratios: number[] = [];
-  for (const sample of result.samples[scenario]) {
-    const base = rawByRound.get(sample.round);
-    if (base && base.requestsPerSecond > 0) {
-      ratios.push(sample.requestsPerSecond / base.requestsPerSecond);
-    }
-  }
-  return median(ratios);
+  return medianRatioOf(result, raw, scenario, (sample) => sample.requestsPerSecond);
 }
 
 /**
- * Median over rounds of (target requests per CPU-second / raw's in the same round): the
+ * Median over runs of (target requests per CPU-second ÷ those of the raw run beside it): the
  * efficiency ratio, which stays meaningful when other work on the machine steals CPU time.
  */
 export function medianEfficiencyRatio(
@@ -46,16 +68,9 @@ export function medianEfficiencyRatio(
   raw: TargetResult,
   scenario: Scenario["id"],
 ): number | undefined {
-  const perCpu = (sample: Sample) =>
-    sample.cpuSeconds > 0 ? sample.requests / sample.cpuSeconds : undefined;
-  const rawByRound = new Map(raw.samples[scenario].map((s) => [s.round, perCpu(s)]));
-  const ratios: number[] = [];
-  for (const sample of result.samples[scenario]) {
-    const base = rawByRound.get(sample.round);
-    const own = perCpu(sample);
-    if (base !== undefined && own !== undefined) ratios.push(own / base);
-  }
-  return median(ratios);
+  return medianRatioOf(result, raw, scenario, (sample) =>
+    sample.cpuSeconds > 0 ? sample.requests / sample.cpuSeconds : undefined,
+  );
 }
 
 /** Median createApp milliseconds. */

@@ -55,7 +55,7 @@ function throughputSection(run: RunResults, raw: TargetResult | undefined): stri
   return [
     "## Throughput relative to raw Bun.serve",
     "",
-    "Median over rounds of (target req/s ÷ raw req/s in the same round). Higher is better; 1.00 is raw.",
+    "Median over rounds of (target req/s ÷ req/s of the raw run beside it: every target run is paired with a raw run right before or after it). Higher is better; 1.00 is raw.",
     "",
     table(head, ratioRows),
     "",
@@ -69,9 +69,9 @@ function throughputSection(run: RunResults, raw: TargetResult | undefined): stri
     "",
     table(head, cpuRows),
     "",
-    "## Efficiency relative to raw (requests per CPU-second, median of per-round ratios)",
+    "## Efficiency relative to raw (requests per CPU-second, median of paired ratios)",
     "",
-    "The same per-round ratio as the throughput table, on requests per server CPU-second. When the CPU share below is well under 1.00 (a shared machine), this is the steadier comparison; the goals are still judged on throughput.",
+    "The same paired ratio as the throughput table, on requests per server CPU-second. When the CPU share below is well under 1.00 (a shared machine), this is the steadier comparison; the goals are still judged on throughput.",
     "",
     table(head, efficiencyRows),
     "",
@@ -215,7 +215,10 @@ export function renderReport(run: RunResults): string {
         ["Kernel", environment.kernel],
         ["Bun", environment.bun],
         ["wrk", environment.wrk],
-        ["Rounds", `${options.rounds}${fewRounds}, order rotated each round`],
+        [
+          "Rounds",
+          `${options.rounds}${fewRounds}, order rotated each round, each run paired with a raw run`,
+        ],
         ["Per run", `${options.duration} s, ${options.connections} connections, 1 wrk thread`],
         ["Warm-up", `${options.warmup} s per target and scenario`],
         [

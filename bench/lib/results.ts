@@ -8,6 +8,12 @@ import type { Verification } from "./verify.js";
 /** One timed wrk run of one target in one round. */
 export interface Sample {
   round: number;
+  /**
+   * The pair this run belongs to: a target run and the raw run beside it share the number, and the
+   * target's ratio is taken against that raw run. Absent in results saved before runs were paired
+   * (then the ratio is taken against raw's run of the same round).
+   */
+  pair?: number;
   requests: number;
   requestsPerSecond: number;
   /** Server user + system CPU seconds during the run. */
