@@ -6,7 +6,7 @@ import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
 import { withAccess, withRequestContext, withRouteMiddleware } from "../pipeline/route-wrappers.js";
 import { type ArgumentPlan, type PlanContext, planArguments } from "./argument-plan.js";
-import { type BodyPlan, finishBody, startBody } from "./read-body.js";
+import { type BodyPlan, bodyReadFailure, finishBody, startBody } from "./read-body.js";
 import { RequestInputs } from "./request-inputs.js";
 import { serializeResult } from "./serialize-result.js";
 
@@ -169,8 +169,16 @@ function readingBody(
     let body: unknown;
     try {
       const pending = startBody(request, bodyPlan);
-      if (pending !== undefined) body = finishBody(await pending, request, bodyPlan);
-      if (multipart) body = await body;
+      if (pending !== undefined) {
+        let content: string | Uint8Array;
+        try {
+          content = await pending;
+        } catch (error) {
+          throw bodyReadFailure(error);
+        }
+        body = finishBody(content, request, bodyPlan);
+        if (multipart) body = await body;
+      }
     } catch (error) {
       return respondError(error, request, operation);
     }

@@ -311,4 +311,25 @@ describe("readBody", () => {
     const plan = { contentType: "application/json", limit: 10, required: false } as const;
     expect(await readBody(new Request("http://x/"), plan)).toBeUndefined();
   });
+
+  it("rejects with a 400 when the body cannot be read, with or without a Content-Length", async () => {
+    const plan = { contentType: "application/json", limit: 100, required: true } as const;
+    const broken = (headers: Record<string, string>) =>
+      new Request("http://x/", {
+        method: "POST",
+        body: new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.error(new DOMException("The client went away", "AbortError"));
+          },
+        }),
+        headers: { "content-type": "application/json", ...headers },
+        duplex: "half",
+      } as RequestInit);
+    for (const headers of [{}, { "content-length": "20" }] as Record<string, string>[]) {
+      await expect(readBody(broken(headers), plan)).rejects.toMatchObject({
+        status: 400,
+        message: "The request body could not be read.",
+      });
+    }
+  });
 });
