@@ -53,6 +53,7 @@ describe("url parts", () => {
       "a=%zz&b=%E2%82",
       "a+b=c+d",
       "x=%E2%82%AC&x=€",
+      "k=€&ü=1&k",
       "constructor=1&toString=2&__proto__=3",
       ";a=1;b=2",
     ];
