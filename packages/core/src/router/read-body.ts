@@ -195,16 +195,3 @@ export function finishBody(
   }
   return plan.contentType === "application/json" ? parseJson(content) : parseForm(content);
 }
-
-/** Both stages in one call: resolves to the parsed body, or undefined for an absent optional one. */
-export async function readBody(request: Request, plan: BodyPlan): Promise<unknown> {
-  const pending = startBody(request, plan);
-  if (pending === undefined) return undefined;
-  let content: string | Uint8Array;
-  try {
-    content = await pending;
-  } catch (error) {
-    throw bodyReadFailure(error);
-  }
-  return finishBody(content, request, plan);
-}
