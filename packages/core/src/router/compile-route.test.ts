@@ -236,3 +236,55 @@ describe("errors thrown by handlers", () => {
     expect(seen).toEqual(["throws 409", "- 404", "- 405", "perRequest 400"]);
   });
 });
+
+@Route("/arity")
+class ArityController extends Controller {
+  @Get("/zero")
+  zero(...rest: unknown[]) {
+    return { count: arguments.length, rest };
+  }
+
+  @Get("/one/:a")
+  one(@Param("a") a: string) {
+    return { count: arguments.length, values: [a] };
+  }
+
+  // The first parameter is not bound: it arrives as undefined, and still counts.
+  @Get("/gap/:b")
+  gap(_unbound: unknown, @Param("b") b: string) {
+    return { count: arguments.length, values: [_unbound ?? null, b] };
+  }
+
+  @Get("/three/:a/:b/:c")
+  three(@Param("a") a: string, @Param("b") b: string, @Param("c") c: string) {
+    return { count: arguments.length, values: [a, b, c] };
+  }
+
+  @Get("/five/:a/:b/:c/:d")
+  five(
+    @Param("a") a: string,
+    @Param("b") b: string,
+    @Param("c") c: string,
+    @Param("d") d: string,
+    @Query("e") e: string,
+  ) {
+    return { count: arguments.length, values: [a, b, c, d, e], self: this instanceof Controller };
+  }
+}
+
+describe("handler arguments", () => {
+  const app = testApp([ArityController]);
+
+  it("passes exactly the bound arguments, in order, whatever the arity", async () => {
+    const body = async (path: string) => (await send(app, "GET", path)).json();
+    expect(await body("/arity/zero")).toEqual({ count: 0, rest: [] });
+    expect(await body("/arity/one/x")).toEqual({ count: 1, values: ["x"] });
+    expect(await body("/arity/gap/y")).toEqual({ count: 2, values: [null, "y"] });
+    expect(await body("/arity/three/1/2/3")).toEqual({ count: 3, values: ["1", "2", "3"] });
+    expect(await body("/arity/five/1/2/3/4?e=5")).toEqual({
+      count: 5,
+      values: ["1", "2", "3", "4", "5"],
+      self: true,
+    });
+  });
+});
