@@ -241,22 +241,26 @@ describe("errors thrown by handlers", () => {
 class ArityController extends Controller {
   @Get("/zero")
   zero(...rest: unknown[]) {
+    // biome-ignore lint/complexity/noArguments: the count of arguments received is what is tested
     return { count: arguments.length, rest };
   }
 
   @Get("/one/:a")
   one(@Param("a") a: string) {
+    // biome-ignore lint/complexity/noArguments: the count of arguments received is what is tested
     return { count: arguments.length, values: [a] };
   }
 
   // The first parameter is not bound: it arrives as undefined, and still counts.
   @Get("/gap/:b")
   gap(_unbound: unknown, @Param("b") b: string) {
+    // biome-ignore lint/complexity/noArguments: the count of arguments received is what is tested
     return { count: arguments.length, values: [_unbound ?? null, b] };
   }
 
   @Get("/three/:a/:b/:c")
   three(@Param("a") a: string, @Param("b") b: string, @Param("c") c: string) {
+    // biome-ignore lint/complexity/noArguments: the count of arguments received is what is tested
     return { count: arguments.length, values: [a, b, c] };
   }
 
@@ -268,6 +272,7 @@ class ArityController extends Controller {
     @Param("d") d: string,
     @Query("e") e: string,
   ) {
+    // biome-ignore lint/complexity/noArguments: the count of arguments received is what is tested
     return { count: arguments.length, values: [a, b, c, d, e], self: this instanceof Controller };
   }
 }
