@@ -81,7 +81,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   const invoke = invoker(method, arity);
 
   // read inputs → validate → handler → serialize, for a request whose body (if any) is read. It
-  // is the whole handler of a route without a body: one frame between the server and the method.
+  // is itself the handler of a route without a body: no wrapper frame around it per request.
   const run = (
     request: Request,
     params: readonly string[] | undefined,
@@ -180,7 +180,7 @@ type Method = (...args: unknown[]) => unknown;
 
 /**
  * Calls the handler method on the per-request state with the planned arguments. The usual
- * arities get a direct call, which JavaScriptCore makes much cheaper than `apply` with an array;
+ * arities get a direct call, which JavaScriptCore runs faster than `apply` with an array;
  * the handler sees the same arguments either way (`arguments.length` is the arity).
  */
 function invoker(method: Method, arity: number): (state: object, args: unknown[]) => unknown {
