@@ -15,8 +15,8 @@ import {
   Route,
   type UnknownPropertyPolicy,
 } from "@trellis/core";
-import { type PageQuery, UsersService, usersProviders } from "./users-service.js";
-import type { VariantOptions } from "./variant-options.js";
+import { type PageQuery, UsersService } from "./users-service.js";
+import { createUsersVariant, type VariantOptions } from "./variant-options.js";
 
 const User = Type.Object(
   { id: Type.String({ format: "uuid" }), name: Type.String(), email: Type.String() },
@@ -100,16 +100,7 @@ class ProbeController extends Controller {
 
 /** The example's users API declared with TypeBox (plus paging on the list). */
 export function createTypeboxUsersApp(options: VariantOptions): App & { close(): void } {
-  const { providers, close } = usersProviders();
-  const app = createApp({
-    schema: typebox(),
-    controllers: [UserController],
-    providers,
-    docs: { swagger: true },
-    logger: options.logger,
-    openapi: { version: options.openapiVersion, service: { name: "users", version: "1.0.0" } },
-  });
-  return { ...app, close };
+  return createUsersVariant(typebox(), UserController, options);
 }
 
 /** Integer path, query and body values, and an echo of a path parameter, with TypeBox. */

@@ -15,8 +15,8 @@ import {
   type UnknownPropertyPolicy,
 } from "@trellis/core";
 import * as v from "valibot";
-import { type PageQuery, UsersService, usersProviders } from "./users-service.js";
-import type { VariantOptions } from "./variant-options.js";
+import { type PageQuery, UsersService } from "./users-service.js";
+import { createUsersVariant, type VariantOptions } from "./variant-options.js";
 
 const User = v.pipe(
   v.object({ id: v.pipe(v.string(), v.uuid()), name: v.string(), email: v.string() }),
@@ -101,16 +101,7 @@ class ProbeController extends Controller {
 
 /** The example's users API declared with Valibot (plus paging on the list). */
 export function createValibotUsersApp(options: VariantOptions): App & { close(): void } {
-  const { providers, close } = usersProviders();
-  const app = createApp({
-    schema: valibot(),
-    controllers: [UserController],
-    providers,
-    docs: { swagger: true },
-    logger: options.logger,
-    openapi: { version: options.openapiVersion, service: { name: "users", version: "1.0.0" } },
-  });
-  return { ...app, close };
+  return createUsersVariant(valibot(), UserController, options);
 }
 
 /** Integer path, query and body values, and an echo of a path parameter, with Valibot. */

@@ -1,4 +1,11 @@
-import type { Logger } from "@trellis/core";
+import {
+  type App,
+  type ControllerClass,
+  createApp,
+  type Logger,
+  type SchemaAdapter,
+} from "@trellis/core";
+import { usersProviders } from "./users-service.js";
 
 /** How a test builds an adapter variant of the users API. */
 export interface VariantOptions {
@@ -6,4 +13,25 @@ export interface VariantOptions {
   readonly logger: Logger;
   /** The OpenAPI dialect served at `/docs/openapi.json` (default 3.0). */
   readonly openapiVersion?: "3.0" | "3.1";
+}
+
+/**
+ * The users API of one adapter variant: the variant's controller, written with its library, on a
+ * fresh in-memory database (closed by `close`), with Swagger UI and the document served.
+ */
+export function createUsersVariant(
+  schema: SchemaAdapter,
+  controller: ControllerClass,
+  options: VariantOptions,
+): App & { close(): void } {
+  const { providers, close } = usersProviders();
+  const app = createApp({
+    schema,
+    controllers: [controller],
+    providers,
+    docs: { swagger: true },
+    logger: options.logger,
+    openapi: { version: options.openapiVersion, service: { name: "users", version: "1.0.0" } },
+  });
+  return { ...app, close };
 }

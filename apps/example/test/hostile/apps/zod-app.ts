@@ -15,8 +15,8 @@ import {
   type UnknownPropertyPolicy,
 } from "@trellis/core";
 import * as z from "zod";
-import { type PageQuery, UsersService, usersProviders } from "./users-service.js";
-import type { VariantOptions } from "./variant-options.js";
+import { type PageQuery, UsersService } from "./users-service.js";
+import { createUsersVariant, type VariantOptions } from "./variant-options.js";
 
 // Ids are registered in Zod's global registry: unique names, distinct from the other test apps.
 const User = z.object({ id: z.uuid(), name: z.string(), email: z.string() }).meta({ id: "User" });
@@ -96,16 +96,7 @@ class ProbeController extends Controller {
 
 /** The example's users API declared with Zod (plus paging on the list). */
 export function createZodUsersApp(options: VariantOptions): App & { close(): void } {
-  const { providers, close } = usersProviders();
-  const app = createApp({
-    schema: zod(),
-    controllers: [UserController],
-    providers,
-    docs: { swagger: true },
-    logger: options.logger,
-    openapi: { version: options.openapiVersion, service: { name: "users", version: "1.0.0" } },
-  });
-  return { ...app, close };
+  return createUsersVariant(zod(), UserController, options);
 }
 
 /** Integer path, query and body values, and an echo of a path parameter, with Zod. */
