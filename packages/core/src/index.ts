@@ -4,7 +4,7 @@ export type { AppOptions, ControllerClass, DocumentOptions } from "./app/app-opt
 export { buildDocument } from "./app/build-document.js";
 export type { App } from "./app/create-app.js";
 export { createApp } from "./app/create-app.js";
-export type { Logger } from "./app/logger.js";
+export type { Logger } from "./errors/logger.js";
 export { Controller } from "./controller/controller.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
@@ -25,7 +25,7 @@ export type { Provider } from "./di/provider.js";
 export type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs/docs-plugin.js";
 export type { ConfigErrorCode } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
-export type { ErrorContext, ErrorFormatter, FormattedError } from "./errors/error-formatter.js";
+export type { ErrorContext, ErrorFormatter, FormattedError } from "./pipeline/error-formatter.js";
 export type {
   HeadersInput,
   HttpExceptionOptions,
@@ -50,15 +50,13 @@ export {
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
+export type { BodyContentType, HttpMethod, ParameterLocation } from "./http/vocabulary.js";
 export type {
   Binding,
   BodyBinding,
-  BodyContentType,
-  HttpMethod,
   Operation,
   OperationDocs,
   ParameterBinding,
-  ParameterLocation,
   RequestBinding,
   ResponseSpec,
   SecurityRequirement,
@@ -77,7 +75,7 @@ export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
-export type { RouteMap, ServeHandler } from "./router/build-router.js";
+export type { RouteMap, ServeHandler } from "./http/route-handler.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export type {
   CompileOptions,

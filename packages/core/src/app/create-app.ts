@@ -1,24 +1,20 @@
 import { Container } from "../di/container.js";
 import type { DocsPlugin, DocsPluginContext } from "../docs/docs-plugin.js";
 import { resolveDocsPlugin } from "../docs/resolve-docs-plugin.js";
-import { createErrorResponder, type ErrorResponder } from "../errors/error-responder.js";
+import { createErrorResponder, type ErrorResponder } from "../pipeline/error-responder.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { generateDocument } from "../openapi/generate-document.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import { serializeDocument } from "../openapi/serialize-document.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
-import { PipelineItems } from "../pipeline/pipeline-items.js";
+import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
 import { PipelineBuilder } from "../pipeline/route-pipeline.js";
-import {
-  buildRouter,
-  type RouteMap,
-  type RouterEntry,
-  type ServeHandler,
-} from "../router/build-router.js";
-import { compileRoute, type RouteHandler } from "../router/compile-route.js";
+import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
+import { buildRouter, type RouterEntry } from "../router/build-router.js";
+import { compileRoute } from "../route/compile-route.js";
 import type { AppOptions } from "./app-options.js";
 import { checkAppOptions } from "./check-options.js";
-import { consoleLogger } from "./logger.js";
+import { consoleLogger } from "../errors/logger.js";
 import { readOperations } from "./read-operations.js";
 
 /** What `createApp` returns: hand `routes` and `fetch` to `Bun.serve`. */

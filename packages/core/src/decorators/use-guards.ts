@@ -1,5 +1,5 @@
 import type { Guard } from "../pipeline/guard.js";
-import { pipelineItems } from "./pipeline-items.js";
+import { pipelineItems } from "./record-pipeline-items.js";
 
 /**
  * Runs guards before the handler (and before the body is read): classes with `canActivate(context)`,

@@ -1,5 +1,5 @@
 import type { InterceptorItem } from "../pipeline/interceptor.js";
-import { pipelineItems } from "./pipeline-items.js";
+import { pipelineItems } from "./record-pipeline-items.js";
 
 /**
  * Wraps the handler in interceptors: `intercept(context, next)` (a class, constructed once through

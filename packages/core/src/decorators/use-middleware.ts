@@ -1,5 +1,5 @@
 import type { Middleware } from "../pipeline/middleware.js";
-import { pipelineItems } from "./pipeline-items.js";
+import { pipelineItems } from "./record-pipeline-items.js";
 
 /**
  * Wraps every answer of a route (its 400s, 401s and 500s too) in middleware:

@@ -1,4 +1,4 @@
-import { statusText } from "./status-text.js";
+import { statusText } from "../http/status-text.js";
 
 /** Anything `new Headers(...)` accepts. */
 export type HeadersInput = ConstructorParameters<typeof Headers>[0];

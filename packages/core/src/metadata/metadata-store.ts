@@ -1,6 +1,6 @@
 // Loaded before any decorated class: TypeScript's emitted `design:*` metadata calls go nowhere without it.
 import "reflect-metadata";
-import type { HttpMethod, ParameterLocation } from "../operation/operation.js";
+import type { HttpMethod, ParameterLocation } from "../http/vocabulary.js";
 
 /** A verb decorator as written: the path is checked later, by `createApp`. */
 export interface VerbMetadata {

@@ -4,7 +4,7 @@ import type { ComponentCollector } from "./component-collector.js";
 import { operationParameters } from "./operation-parameters.js";
 import { frameworkErrors } from "./problem-details.js";
 import { statusRecord } from "./status-record.js";
-import { statusHasBody, statusText } from "./status-text.js";
+import { statusHasBody, statusText } from "./response-status.js";
 
 /** `UserController.create`: how startup errors and messages name an operation. */
 export const operationLabel = (operation: Operation): string =>

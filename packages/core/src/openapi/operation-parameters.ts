@@ -1,4 +1,5 @@
-import type { Operation, ParameterLocation } from "../operation/operation.js";
+import type { ParameterLocation } from "../http/vocabulary.js";
+import type { Operation } from "../operation/operation.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { objectProperties } from "../schema/object-properties.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";

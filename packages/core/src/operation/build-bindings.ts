@@ -4,7 +4,8 @@ import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
-import type { Binding, BodyContentType } from "./operation.js";
+import type { BodyContentType } from "../http/vocabulary.js";
+import type { Binding } from "./operation.js";
 
 /** What turning decorator records into bindings needs. */
 export interface BindingContext {

@@ -1,16 +1,5 @@
+import type { BodyContentType, HttpMethod, ParameterLocation } from "../http/vocabulary.js";
 import type { JsonSchema } from "../schema/json-schema.js";
-
-/** The HTTP methods a verb decorator can declare. */
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
-
-/** Where a string input comes from. */
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
-
-/** Media types a body binding can read. */
-export type BodyContentType =
-  | "application/json"
-  | "application/x-www-form-urlencoded"
-  | "multipart/form-data";
 
 /** A named parameter (`@Query("page")`) or a whole location bound to an object schema (`@Query(Schema)`). */
 export interface ParameterBinding {

@@ -1,7 +1,7 @@
 import { ForbiddenException, UnauthorizedException } from "../errors/http-exceptions.js";
 import type { Operation } from "../operation/operation.js";
 import { RouteExecutionContext } from "./execution-context.js";
-import type { GuardCheck } from "./pipeline-items.js";
+import type { GuardCheck } from "./resolve-pipeline-items.js";
 
 /** A guard with its name, for the log line when it answers something that is not a verdict. */
 export interface NamedGuard {

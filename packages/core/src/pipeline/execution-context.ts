@@ -1,5 +1,5 @@
 import type { Operation } from "../operation/operation.js";
-import { decodePathParam } from "../router/url-parts.js";
+import { decodePathParam } from "../http/url-parts.js";
 
 /** What a guard or interceptor learns about the request it runs for. */
 export interface ExecutionContext {

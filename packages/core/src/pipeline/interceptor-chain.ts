@@ -1,5 +1,5 @@
 import type { ExecutionContext } from "./execution-context.js";
-import type { InterceptorCall } from "./pipeline-items.js";
+import type { InterceptorCall } from "./resolve-pipeline-items.js";
 
 /** Interceptors composed once: runs them around `handler` for one request. */
 export type InterceptorChain = (

@@ -1,4 +1,4 @@
-import type { ErrorResponder } from "../errors/error-responder.js";
+import type { ErrorResponder } from "./error-responder.js";
 import type { Operation } from "../operation/operation.js";
 
 /**

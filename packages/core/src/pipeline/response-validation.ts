@@ -1,4 +1,4 @@
-import type { Logger } from "../app/logger.js";
+import type { Logger } from "../errors/logger.js";
 import { type ResponseState, statusSlot } from "../controller/response-state.js";
 import { InternalServerErrorException } from "../errors/http-exceptions.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";

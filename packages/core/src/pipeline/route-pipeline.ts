@@ -1,6 +1,6 @@
 import type { AppOptions } from "../app/app-options.js";
-import type { Logger } from "../app/logger.js";
-import type { ErrorResponder } from "../errors/error-responder.js";
+import type { Logger } from "../errors/logger.js";
+import type { ErrorResponder } from "./error-responder.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { Operation } from "../operation/operation.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
@@ -12,7 +12,7 @@ import {
 } from "./access-check.js";
 import { composeInterceptors, type InterceptorChain } from "./interceptor-chain.js";
 import { composeMiddleware, type Middleware, type MiddlewareChain } from "./middleware.js";
-import type { InterceptorCall, PipelineItems } from "./pipeline-items.js";
+import type { InterceptorCall, PipelineItems } from "./resolve-pipeline-items.js";
 import {
   compileResponseCheck,
   type ResponseCheck,

@@ -1,17 +1,12 @@
-import type { ErrorResponder } from "../errors/error-responder.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { MethodNotAllowedException, NotFoundException } from "../errors/http-exceptions.js";
-import type { HttpMethod } from "../operation/operation.js";
+import type { HttpMethod } from "../http/vocabulary.js";
 import type { MiddlewareChain } from "../pipeline/middleware.js";
 import { requestContextStorage } from "../pipeline/request-context.js";
-import type { RouteHandler } from "./compile-route.js";
+import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { RouteMatcher } from "./route-matcher.js";
-import { pathOf } from "./url-parts.js";
+import { pathOf } from "../http/url-parts.js";
 
-/** A handler as `Bun.serve` (routes and fetch) calls it; the server argument is optional. */
-export type ServeHandler = (request: Request, server?: unknown) => Response | Promise<Response>;
-
-/** A `Bun.serve` route map: path -> method -> handler. */
-export type RouteMap = Record<string, Partial<Record<HttpMethod, ServeHandler>>>;
 
 /** One served route, ready to mount. */
 export interface RouterEntry {

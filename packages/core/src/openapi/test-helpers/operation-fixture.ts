@@ -1,10 +1,8 @@
+import type { BodyContentType, HttpMethod, ParameterLocation } from "../../http/vocabulary.js";
 import type {
   Binding,
-  BodyContentType,
-  HttpMethod,
   Operation,
   OperationDocs,
-  ParameterLocation,
   ResponseSpec,
   SecurityRequirement,
 } from "../../operation/operation.js";

@@ -1,24 +1,16 @@
+import type { RouteHandler } from "../http/route-handler.js";
 import type { ResponseState } from "../controller/response-state.js";
-import type { ErrorResponder } from "../errors/error-responder.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { BadRequestException } from "../errors/http-exceptions.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
-import { withAccess, withRequestContext, withRouteMiddleware } from "../pipeline/route-wrappers.js";
-import { type ArgumentPlan, type PlanContext, planArguments } from "./argument-plan.js";
-import { type BodyPlan, bodyReadFailure, finishBody, startBody } from "./read-body.js";
-import { RequestInputs } from "./request-inputs.js";
+import { withAccess, withRequestContext, withRouteMiddleware } from "./route-wrappers.js";
+import { type ArgumentPlan, type PlanContext, planArguments } from "../request/argument-plan.js";
+import { type BodyPlan, bodyReadFailure, finishBody, startBody } from "../request/read-body.js";
+import { RequestInputs } from "../request/request-inputs.js";
 import { serializeResult } from "./serialize-result.js";
 
-/**
- * A route's request handler. Path parameters arrive in path order, raw (percent-encoded) unless
- * `decoded` says the caller decoded them already (Bun's `req.params`, checked to be clean).
- */
-export type RouteHandler = (
-  request: Request,
-  params: readonly string[] | undefined,
-  decoded?: boolean,
-) => Response | Promise<Response>;
 
 /** What compiling one operation needs, besides the operation. */
 export interface RouteCompileContext extends PlanContext {

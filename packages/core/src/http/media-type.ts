@@ -1,4 +1,4 @@
-import type { BodyContentType } from "../operation/operation.js";
+import type { BodyContentType } from "./vocabulary.js";
 
 const jsonSuffix = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/;
 

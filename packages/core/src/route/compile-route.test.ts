@@ -3,7 +3,7 @@ import { Controller } from "../controller/controller.js";
 import { Param, Query } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
 import { Get, Post } from "../decorators/verbs.js";
-import type { ErrorFormatter } from "../errors/error-formatter.js";
+import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import { ConflictException, UnauthorizedException } from "../errors/http-exceptions.js";
 import { send, testApp } from "../test-helpers/test-app.js";
 

@@ -1,9 +1,9 @@
-import type { ErrorResponder } from "../errors/error-responder.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { Operation } from "../operation/operation.js";
-import type { RouteHandler } from "../router/compile-route.js";
-import type { AccessCheck } from "./access-check.js";
-import type { MiddlewareChain } from "./middleware.js";
-import { requestContextStorage } from "./request-context.js";
+import type { RouteHandler } from "../http/route-handler.js";
+import type { AccessCheck } from "../pipeline/access-check.js";
+import type { MiddlewareChain } from "../pipeline/middleware.js";
+import { requestContextStorage } from "../pipeline/request-context.js";
 
 /**
  * Runs the access stage (security, guards) before `handler`, which reads the body: a refused

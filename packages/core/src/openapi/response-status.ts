@@ -1,4 +1,4 @@
-import { reasonPhrase } from "../errors/status-text.js";
+import { reasonPhrase } from "../http/status-text.js";
 
 /** The standard reason phrase of a status, used as a response's description when none is given. */
 export function statusText(status: number): string {

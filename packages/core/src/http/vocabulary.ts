@@ -1,0 +1,13 @@
+// The words every floor of core shares: methods, input locations, body media types.
+
+/** The HTTP methods a verb decorator can declare. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+
+/** Where a string input comes from. */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/** Media types a body binding can read. */
+export type BodyContentType =
+  | "application/json"
+  | "application/x-www-form-urlencoded"
+  | "multipart/form-data";
