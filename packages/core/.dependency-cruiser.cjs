@@ -40,7 +40,8 @@ module.exports = {
     },
     {
       name: "every-folder-has-a-floor",
-      comment: "A new folder must be placed on a floor in .dependency-cruiser.cjs and ARCHITECTURE.md.",
+      comment:
+        "A new folder must be placed on a floor in .dependency-cruiser.cjs and ARCHITECTURE.md.",
       severity: "error",
       from: { path: "^src/[^/]+/", pathNot: `${folder(floors.flat())}|${tests}` },
       to: {},

@@ -4,7 +4,6 @@ export type { AppOptions, ControllerClass, DocumentOptions } from "./app/app-opt
 export { buildDocument } from "./app/build-document.js";
 export type { App } from "./app/create-app.js";
 export { createApp } from "./app/create-app.js";
-export type { Logger } from "./errors/logger.js";
 export { Controller } from "./controller/controller.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
@@ -25,7 +24,6 @@ export type { Provider } from "./di/provider.js";
 export type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs/docs-plugin.js";
 export type { ConfigErrorCode } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
-export type { ErrorContext, ErrorFormatter, FormattedError } from "./pipeline/error-formatter.js";
 export type {
   HeadersInput,
   HttpExceptionOptions,
@@ -47,10 +45,12 @@ export {
   UnprocessableEntityException,
   UnsupportedMediaTypeException,
 } from "./errors/http-exceptions.js";
+export type { Logger } from "./errors/logger.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
+export type { RouteMap, ServeHandler } from "./http/route-handler.js";
+export type { BodyContentType, HttpMethod, ParameterLocation } from "./http/vocabulary.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
-export type { BodyContentType, HttpMethod, ParameterLocation } from "./http/vocabulary.js";
 export type {
   Binding,
   BodyBinding,
@@ -63,6 +63,7 @@ export type {
 } from "./operation/operation.js";
 export type { CorsOptions, CorsOrigin } from "./pipeline/cors.js";
 export { cors } from "./pipeline/cors.js";
+export type { ErrorContext, ErrorFormatter, FormattedError } from "./pipeline/error-formatter.js";
 export type { ExecutionContext } from "./pipeline/execution-context.js";
 export type { CanActivate, Guard, GuardFunction, GuardResult } from "./pipeline/guard.js";
 export type {
@@ -75,7 +76,6 @@ export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
-export type { RouteMap, ServeHandler } from "./http/route-handler.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export type {
   CompileOptions,

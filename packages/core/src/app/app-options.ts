@@ -1,13 +1,13 @@
 import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
-import type { ErrorFormatter } from "../pipeline/error-formatter.js";
+import type { Logger } from "../errors/logger.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
+import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
 import type { InterceptorItem } from "../pipeline/interceptor.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { ResponseValidation } from "../pipeline/response-validation.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
-import type { Logger } from "../errors/logger.js";
 
 /** A controller class (normally a subclass of `Controller`). */
 export type ControllerClass = abstract new (...args: never[]) => unknown;

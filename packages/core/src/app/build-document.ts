@@ -1,6 +1,7 @@
 import { generateDocument } from "../openapi/generate-document.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import type { DocumentOptions } from "./app-options.js";
+import { parseDocumentOptions } from "./app-settings.js";
 import { readOperations } from "./read-operations.js";
 
 /**
@@ -12,6 +13,8 @@ import { readOperations } from "./read-operations.js";
  * await Bun.write("openapi.json", JSON.stringify(document, null, 2));
  */
 export function buildDocument(options: DocumentOptions): OpenApiDocument {
-  const { operations, registry } = readOperations(options, "buildDocument");
-  return generateDocument({ operations, registry, options: options.openapi });
+  const settings = parseDocumentOptions(options, "buildDocument");
+  const { routes, registry } = readOperations(settings);
+  const operations = routes.map(({ operation }) => operation);
+  return generateDocument({ operations, registry, options: settings.openapi });
 }

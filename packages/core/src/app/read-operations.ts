@@ -1,32 +1,30 @@
-import { buildOperations } from "../operation/build-operations.js";
-import type { Operation } from "../operation/operation.js";
+import { type BuiltOperation, buildOperationsWith } from "../operation/build-operations.js";
+import { type RouteConfig, readRouteConfig } from "../pipeline/route-config.js";
 import { SchemaCompiler } from "../schema/schema-compiler.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
-import type { DocumentOptions } from "./app-options.js";
-import { checkDocumentOptions } from "./check-options.js";
+import type { DocumentSettings } from "./app-settings.js";
 
-/** The operations of an app and the schema state they were built with. */
+/** The routes of an app (operation and pipeline config) and the schema state they were built with. */
 export interface ReadOperations {
-  readonly operations: readonly Operation[];
+  readonly routes: readonly BuiltOperation<RouteConfig>[];
   readonly registry: SchemaRegistry;
   readonly compiler: SchemaCompiler;
 }
 
-const hasItems = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
-
-/** Step 1 of `createApp` and `buildDocument`: options checked, controllers read into operations. */
-export function readOperations(options: DocumentOptions, caller: string): ReadOperations {
-  const defaultBodyLimit = checkDocumentOptions(options, caller);
+/** Step 1 of `createApp` and `buildDocument`: the controllers' metadata read, once, and checked. */
+export function readOperations(settings: DocumentSettings): ReadOperations {
   const registry = new SchemaRegistry();
-  const compiler = new SchemaCompiler(options.schema);
-  const operations = buildOperations(options.controllers, {
-    adapter: options.schema,
-    registry,
-    compiler,
-    defaultBodyLimit,
-    // Read loosely: `guards` is a createApp option, but the same options given to buildDocument
-    // must document the same 401/403 answers.
-    globalGuards: hasItems((options as { guards?: unknown }).guards),
-  });
-  return { operations, registry, compiler };
+  const compiler = new SchemaCompiler(settings.adapter);
+  const routes = buildOperationsWith(
+    settings.controllers,
+    {
+      adapter: settings.adapter,
+      registry,
+      compiler,
+      defaultBodyLimit: settings.bodyLimit,
+      globalGuards: settings.globalGuards,
+    },
+    readRouteConfig,
+  );
+  return { routes, registry, compiler };
 }

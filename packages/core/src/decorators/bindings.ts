@@ -1,6 +1,6 @@
+import type { BodyContentType, ParameterLocation } from "../http/vocabulary.js";
 import { parameterTarget } from "../metadata/decorator-target.js";
 import type { BindingMetadata } from "../metadata/metadata-store.js";
-import type { BodyContentType, ParameterLocation } from "../http/vocabulary.js";
 
 /** Options of `@Body`. */
 export interface BodyOptions {

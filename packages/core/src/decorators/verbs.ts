@@ -1,5 +1,5 @@
-import { methodTarget } from "../metadata/decorator-target.js";
 import type { HttpMethod } from "../http/vocabulary.js";
+import { methodTarget } from "../metadata/decorator-target.js";
 
 function verb(method: HttpMethod, path: unknown): MethodDecorator {
   return (target, key) => {

@@ -8,6 +8,10 @@ import { Get } from "../decorators/verbs.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { send, testApp } from "../test-helpers/test-app.js";
 import { Container } from "./container.js";
+import { normalizeProviders } from "./provider.js";
+
+// The container as createApp makes it: from the checked `providers` option.
+const containerOf = (providers: unknown) => new Container(normalizeProviders(providers));
 
 class Config {
   readonly greeting = "hello";
@@ -69,7 +73,7 @@ describe("dependency injection", () => {
     await send(app, "GET", "/di");
     expect(repositories).toBe(1);
 
-    const container = new Container(providers);
+    const container = containerOf(providers);
     const service = container.resolve(UserService, "test") as UserService;
     expect(container.resolve(UserService, "test")).toBe(service);
     expect(container.instance(UserService)).toBe(service);
@@ -98,9 +102,7 @@ describe("dependency injection", () => {
     );
     expectConfigError(
       () =>
-        new Container([
-          { provide: "x", useFactory: () => 1, inject: ["missing"] },
-        ]).instantiateAll(),
+        containerOf([{ provide: "x", useFactory: () => 1, inject: ["missing"] }]).instantiateAll(),
       "MISSING_PROVIDER",
       '"x" (inject[0])',
       '"missing"',
@@ -116,7 +118,7 @@ describe("dependency injection", () => {
       constructor(readonly mailer: Mailer) {}
     }
     expectConfigError(
-      () => new Container([Notifier]).instantiateAll(),
+      () => containerOf([Notifier]).instantiateAll(),
       "MISSING_PROVIDER",
       "Notifier constructor parameter #0",
       "reflected as Object",
@@ -127,7 +129,7 @@ describe("dependency injection", () => {
       constructor(readonly config: Config) {}
     }
     expectConfigError(
-      () => new Container([Config, Plain]).instantiateAll(),
+      () => containerOf([Config, Plain]).instantiateAll(),
       "MISSING_PROVIDER",
       "Plain constructor parameter #0",
       "@Injectable()",
@@ -144,7 +146,7 @@ describe("dependency injection", () => {
       constructor(readonly a: A) {}
     }
     expectConfigError(
-      () => new Container([A, { provide: "b", useClass: B }]).instantiateAll(),
+      () => containerOf([A, { provide: "b", useClass: B }]).instantiateAll(),
       "DEPENDENCY_CYCLE",
       'A -> "b" -> A',
     );
@@ -161,11 +163,11 @@ describe("dependency injection", () => {
       [{ provide: "x", useFactory: 1 }, "useFactory"],
       [{ provide: "x", useFactory: () => 1, inject: [1] }, "inject"],
     ] as const) {
-      expectConfigError(() => new Container([provider]), "INVALID_PROVIDER", part);
+      expectConfigError(() => containerOf([provider]), "INVALID_PROVIDER", part);
     }
-    expectConfigError(() => new Container("x"), "INVALID_OPTION", "providers");
+    expectConfigError(() => containerOf("x"), "INVALID_OPTION", "providers");
     expectConfigError(
-      () => new Container([{ provide: "x", useFactory: async () => 1 }]).instantiateAll(),
+      () => containerOf([{ provide: "x", useFactory: async () => 1 }]).instantiateAll(),
       "INVALID_PROVIDER",
       "promise",
     );
@@ -178,13 +180,13 @@ describe("dependency injection", () => {
       }
     }
     expectConfigError(
-      () => new Container([Broken]).instantiateAll(),
+      () => containerOf([Broken]).instantiateAll(),
       "PROVIDER_FAILED",
       "Broken's constructor threw: no database",
     );
     expectConfigError(
       () =>
-        new Container([
+        containerOf([
           {
             provide: "db",
             useFactory: () => {

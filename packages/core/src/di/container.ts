@@ -3,7 +3,7 @@ import "reflect-metadata";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { peekClassMetadata } from "../metadata/metadata-store.js";
 import { injectedTokens, isInjectable } from "./injection-metadata.js";
-import { type NormalizedProvider, normalizeProvider, tokenName } from "./provider.js";
+import { type NormalizedProvider, tokenName } from "./provider.js";
 
 // Reflected types that name a shape TypeScript could not emit (interfaces, unions, primitives).
 const vagueTypes = new Set<unknown>([Object, String, Number, Boolean, Array, Function, Promise]);
@@ -31,19 +31,9 @@ export class Container {
   private readonly constructed = new Map<Function, object>();
   private readonly resolving: unknown[] = [];
 
-  constructor(providers: unknown) {
-    if (providers === undefined) return;
-    if (!Array.isArray(providers)) {
-      throw new TrellisConfigError(
-        "INVALID_OPTION",
-        "createApp: providers must be an array of classes or provider objects.",
-      );
-    }
+  constructor(providers: readonly NormalizedProvider[] = []) {
     // A later provider of the same token replaces an earlier one (handy for test overrides).
-    providers.forEach((provider, index) => {
-      const normalized = normalizeProvider(provider, index);
-      this.providers.set(normalized.token, normalized);
-    });
+    for (const provider of providers) this.providers.set(provider.token, provider);
   }
 
   /** Makes every provider's instance now, so a broken one fails at startup even if unused. */

@@ -98,3 +98,15 @@ export function normalizeProvider(provider: unknown, index: number): NormalizedP
     inject: [...inject],
   };
 }
+
+/** Checks the `providers` option and brings every entry into the normalized shape. */
+export function normalizeProviders(providers: unknown): NormalizedProvider[] {
+  if (providers === undefined) return [];
+  if (!Array.isArray(providers)) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      "createApp: providers must be an array of classes or provider objects.",
+    );
+  }
+  return providers.map(normalizeProvider);
+}

@@ -5,7 +5,8 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { DocsPlugin } from "./docs-plugin.js";
-import { loadSwaggerUi, resolveDocsPlugin } from "./resolve-docs-plugin.js";
+import { loadSwaggerUi } from "./load-swagger-ui.js";
+import { resolveDocsPlugin } from "./resolve-docs-plugin.js";
 
 const plugin = (name: string): DocsPlugin => ({ name, routes: () => ({}) });
 

@@ -1,10 +1,6 @@
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { DocsPlugin } from "./docs-plugin.js";
-
-const packageName = "@trellis/swagger-ui";
-const install = `bun add ${packageName}`;
+import { install, loadSwaggerUi, packageName } from "./load-swagger-ui.js";
 
 /** Swagger UI settings given inline as `docs.swagger`; handed to `swaggerUi()` unchanged. */
 export interface SwaggerUiSettings {
@@ -16,7 +12,7 @@ export interface SwaggerUiSettings {
 
 /** The `docs` option of `createApp`. */
 export interface DocsOptions {
-  /** `true` (needs `@trellis/swagger-ui`), inline Swagger UI settings, or a docs plugin. */
+  /** `true` (needs the Swagger UI package), inline Swagger UI settings, or a docs plugin. */
   readonly swagger?: boolean | SwaggerUiSettings | DocsPlugin;
 }
 
@@ -52,39 +48,6 @@ export function resolveDocsPlugin(
     );
   }
   return plugin;
-}
-
-/**
- * Loads `@trellis/swagger-ui` synchronously (createApp is synchronous; Bun's `require` loads ESM),
- * looking from the app's working directory first, where the app installed it, then from core's own
- * location. `searchFrom` lists the files or file URLs to resolve from.
- */
-export function loadSwaggerUi(
-  searchFrom: readonly string[] = [join(process.cwd(), "package.json"), import.meta.url],
-): unknown {
-  for (const from of searchFrom) {
-    const require = createRequire(from);
-    let resolved: string;
-    try {
-      resolved = require.resolve(packageName);
-    } catch {
-      continue; // not installed where this place can see it: try the next one
-    }
-    try {
-      return require(resolved);
-    } catch (cause) {
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new TrellisConfigError(
-        "DOCS_PLUGIN_MISSING",
-        `docs.swagger is enabled and ${packageName} was found at ${resolved}, but it could not be loaded (${reason}). Reinstall it with \`${install}\`.`,
-        { cause },
-      );
-    }
-  }
-  throw new TrellisConfigError(
-    "DOCS_PLUGIN_MISSING",
-    `docs.swagger is enabled but the package ${packageName} is not installed. Install it with \`${install}\`, or pass a docs plugin as docs.swagger, or leave docs.swagger off.`,
-  );
 }
 
 function isDocsPlugin(value: unknown): value is DocsPlugin {

@@ -3,8 +3,8 @@ import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
 import { operationParameters } from "./operation-parameters.js";
 import { frameworkErrors } from "./problem-details.js";
-import { statusRecord } from "./status-record.js";
 import { statusHasBody, statusText } from "./response-status.js";
+import { statusRecord } from "./status-record.js";
 
 /** `UserController.create`: how startup errors and messages name an operation. */
 export const operationLabel = (operation: Operation): string =>

@@ -44,10 +44,6 @@ export const problemDetailsSchema: JsonSchema = {
   },
 };
 
-/** An operation may carry a `guarded` flag once guards exist; read it defensively. */
-const isGuarded = (operation: Operation): boolean =>
-  (operation as Operation & { readonly guarded?: boolean }).guarded === true;
-
 type FrameworkError = readonly [status: number, description: string];
 
 const badRequest: FrameworkError = [
@@ -83,7 +79,7 @@ export function frameworkErrors(operation: Operation): readonly FrameworkError[]
     if (binding.kind === "body") hasBody = true;
     if (binding.kind !== "request") hasInput = true;
   }
-  const secured = operation.security.length > 0 || isGuarded(operation);
+  const secured = operation.security.length > 0 || operation.guarded;
   const key = (hasInput ? 1 : 0) | (secured ? 2 : 0) | (hasBody ? 4 : 0);
   let list = lists.get(key);
   if (!list) {

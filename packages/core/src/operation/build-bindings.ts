@@ -1,10 +1,10 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { BodyContentType } from "../http/vocabulary.js";
 import type { BindingMetadata } from "../metadata/metadata-store.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
-import type { BodyContentType } from "../http/vocabulary.js";
 import type { Binding } from "./operation.js";
 
 /** What turning decorator records into bindings needs. */

@@ -15,6 +15,23 @@ export interface OperationBuildContext extends BindingContext {
   readonly globalGuards?: boolean;
 }
 
+/**
+ * The pipeline items and settings one route's decorators recorded, class first, as written: only
+ * the pipeline knows what they must be, so it checks and types them (see `buildOperationsWith`).
+ */
+export interface RouteRuntimeMetadata {
+  readonly guards: readonly unknown[];
+  readonly interceptors: readonly unknown[];
+  readonly middleware: readonly unknown[];
+  readonly validateResponse: unknown;
+}
+
+/** An operation and what the pipeline read for it from the same metadata. */
+export interface BuiltOperation<R> {
+  readonly operation: Operation;
+  readonly runtime: R;
+}
+
 // An operation whose operationId is assigned once every operation is known.
 type Draft = Omit<Operation, "docs"> & {
   readonly docs: Omit<Operation["docs"], "operationId"> & { operationId: string };
@@ -116,15 +133,17 @@ function securityOf(declared: readonly SecurityMetadata[], where: string): Secur
 
 /**
  * Reads the controllers' metadata once into normalized operations (the one model the router and
- * the OpenAPI generator consume), checking everything that can be checked before serving.
+ * the OpenAPI generator consume), checking everything that can be checked before serving. Each
+ * route's pipeline metadata goes, in the same pass, to `readRuntime`, which checks and types it.
  */
-export function buildOperations(
+export function buildOperationsWith<R>(
   controllers: readonly unknown[],
   context: OperationBuildContext,
-): Operation[] {
+  readRuntime: (raw: RouteRuntimeMetadata, where: string) => R,
+): BuiltOperation<R>[] {
   const drafts: Draft[] = [];
   const explicitIds: (string | undefined)[] = [];
-  const shapes: string[] = [];
+  const runtimes: R[] = [];
 
   for (const controller of controllers) {
     if (typeof controller !== "function" || !controller.prototype) {
@@ -181,9 +200,15 @@ export function buildOperations(
           ? none
           : [...new Set([...classTags, ...method.tags].map(String))];
       const guards = joined(metadata.guards, method.guards);
-      const interceptors = joined(metadata.interceptors, method.interceptors);
-      const middleware = joined(metadata.middleware, method.middleware);
-      const validateResponse = method.validateResponse ?? metadata.validateResponse;
+      const runtime = readRuntime(
+        {
+          guards,
+          interceptors: joined(metadata.interceptors, method.interceptors),
+          middleware: joined(metadata.middleware, method.middleware),
+          validateResponse: method.validateResponse ?? metadata.validateResponse,
+        },
+        where,
+      );
 
       for (const verb of method.verbs) {
         const path = joinRoutePath(metadata.prefix, verb.path, where);
@@ -192,6 +217,7 @@ export function buildOperations(
           handlerName: key,
           method: verb.method,
           path: path.path,
+          shape: path.shape,
           openapiPath: path.openapiPath,
           pathParams: path.params,
           bindings: buildBindings(context, method.bindings, reflected, path.params, where),
@@ -207,19 +233,15 @@ export function buildOperations(
           },
           security,
           bodyLimit,
-          guards,
-          interceptors,
-          middleware,
-          validateResponse,
           guarded: context.globalGuards === true || guards.length > 0,
         });
-        shapes.push(path.shape);
+        runtimes.push(runtime);
         explicitIds.push(explicitId as string | undefined);
       }
     }
   }
 
-  checkOperations(drafts, shapes, context.registry);
+  checkOperations(drafts, context.registry);
   const ids = assignOperationIds(
     drafts.map((draft, index) => ({
       controllerName: draft.controller.name,
@@ -230,5 +252,18 @@ export function buildOperations(
   drafts.forEach((draft, index) => {
     draft.docs.operationId = ids[index] as string;
   });
-  return drafts as Operation[];
+  return drafts.map((operation, index) => ({
+    operation: operation as Operation,
+    runtime: runtimes[index] as R,
+  }));
+}
+
+/** Reads controllers into operations (their pipeline metadata is left to `buildOperationsWith`). */
+export function buildOperations(
+  controllers: readonly unknown[],
+  context: OperationBuildContext,
+): Operation[] {
+  return buildOperationsWith(controllers, context, () => undefined).map(
+    ({ operation }) => operation,
+  );
 }

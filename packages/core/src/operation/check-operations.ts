@@ -5,7 +5,7 @@ import type { Operation } from "./operation.js";
 
 type Checked = Pick<
   Operation,
-  "controller" | "handlerName" | "method" | "path" | "pathParams" | "bindings"
+  "controller" | "handlerName" | "method" | "path" | "shape" | "pathParams" | "bindings"
 >;
 
 const where = (operation: Checked) =>
@@ -13,15 +13,10 @@ const where = (operation: Checked) =>
 
 /**
  * Path parameters each operation's bindings cover, both ways; then duplicate method + path.
- * `shapes[i]` is the path of operation i with its parameter names blanked (see `joinRoutePath`).
  */
-export function checkOperations(
-  operations: readonly Checked[],
-  shapes: readonly string[],
-  registry: SchemaRegistry,
-): void {
+export function checkOperations(operations: readonly Checked[], registry: SchemaRegistry): void {
   const routes = new Map<string, Checked>();
-  for (const [index, operation] of operations.entries()) {
+  for (const operation of operations) {
     const covered = new Set<string>();
     for (const binding of operation.bindings) {
       if (binding.kind !== "parameter" || binding.in !== "path") continue;
@@ -49,7 +44,7 @@ export function checkOperations(
     }
 
     // Parameter names do not matter to a router: /users/:id and /users/:userId are one route.
-    const key = `${operation.method} ${shapes[index]}`;
+    const key = `${operation.method} ${operation.shape}`;
     const existing = routes.get(key);
     if (existing) {
       throw new TrellisConfigError(

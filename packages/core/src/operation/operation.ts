@@ -83,6 +83,8 @@ export interface Operation {
   readonly method: HttpMethod;
   /** The Bun route path, with `:name` parameters (`/users/:id`). */
   readonly path: string;
+  /** The path with parameter names blanked (`/users/:`): two routes of one shape collide. */
+  readonly shape: string;
   /** The OpenAPI path template, with `{name}` parameters (`/users/{id}`). */
   readonly openapiPath: string;
   /** Path parameter names, in order of appearance. */
@@ -94,14 +96,6 @@ export interface Operation {
   readonly security: readonly SecurityRequirement[];
   /** Maximum body size in bytes for this route. */
   readonly bodyLimit: number;
-  /** `@UseGuards` items of the class (base classes first) then the method; global ones not listed. */
-  readonly guards?: readonly unknown[];
-  /** `@UseInterceptors` items, class then method. */
-  readonly interceptors?: readonly unknown[];
-  /** `@UseMiddleware` items, class then method. */
-  readonly middleware?: readonly unknown[];
-  /** The `@ValidateResponse` setting of the method, else of the class; undefined defers to the app. */
-  readonly validateResponse?: unknown;
   /** True when guards (global, class or method) run before the handler: documented as 401/403. */
-  readonly guarded?: boolean;
+  readonly guarded: boolean;
 }

@@ -1,4 +1,5 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { routeShape } from "../http/route-shape.js";
 
 /** A joined, checked route path in the forms the router and the document need. */
 export interface RoutePath {
@@ -8,7 +9,7 @@ export interface RoutePath {
   readonly openapiPath: string;
   /** Parameter names in order of appearance. */
   readonly params: readonly string[];
-  /** The path with every parameter name replaced by `:`: two routes with one shape collide. */
+  /** The path's `routeShape`: two routes with one shape collide. */
   readonly shape: string;
 }
 
@@ -37,7 +38,6 @@ export function joinRoutePath(prefix: unknown, path: unknown, where: string): Ro
   const segments = [...segmentsOf(prefix, where), ...segmentsOf(path, where)];
   const params: string[] = [];
   const openapi: string[] = [];
-  const shape: string[] = [];
   for (const segment of segments) {
     const parameter = parameterSegment.exec(segment)?.[1];
     if (parameter !== undefined) {
@@ -49,7 +49,6 @@ export function joinRoutePath(prefix: unknown, path: unknown, where: string): Ro
       }
       params.push(parameter);
       openapi.push(`{${parameter}}`);
-      shape.push(":");
       continue;
     }
     if (!literalSegment.test(segment) || segment === "." || segment === "..") {
@@ -59,12 +58,7 @@ export function joinRoutePath(prefix: unknown, path: unknown, where: string): Ro
       );
     }
     openapi.push(segment);
-    shape.push(segment);
   }
-  return {
-    path: `/${segments.join("/")}`,
-    openapiPath: `/${openapi.join("/")}`,
-    params,
-    shape: `/${shape.join("/")}`,
-  };
+  const joined = `/${segments.join("/")}`;
+  return { path: joined, openapiPath: `/${openapi.join("/")}`, params, shape: routeShape(joined) };
 }

@@ -1,5 +1,5 @@
-import type { Operation } from "../operation/operation.js";
 import type { HeadersInput, ProblemDetails } from "../errors/http-exception.js";
+import type { Operation } from "../operation/operation.js";
 
 /** What an `errorFormatter` learns about the error it reshapes. */
 export interface ErrorContext {

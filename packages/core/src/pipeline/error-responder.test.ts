@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
+import { HttpException } from "../errors/http-exception.js";
+import { NotFoundException, TooManyRequestsException } from "../errors/http-exceptions.js";
 import type { Logger } from "../errors/logger.js";
 import type { ErrorFormatter } from "./error-formatter.js";
 import { createErrorResponder } from "./error-responder.js";
-import { HttpException } from "../errors/http-exception.js";
-import { NotFoundException, TooManyRequestsException } from "../errors/http-exceptions.js";
 
 const request = new Request("http://x/y");
 

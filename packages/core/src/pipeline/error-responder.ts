@@ -1,8 +1,8 @@
+import { type HeadersInput, HttpException, type ProblemDetails } from "../errors/http-exception.js";
 import type { Logger } from "../errors/logger.js";
+import { isErrorStatus } from "../http/status-text.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorFormatter } from "./error-formatter.js";
-import { type HeadersInput, HttpException, type ProblemDetails } from "../errors/http-exception.js";
-import { isErrorStatus } from "../http/status-text.js";
 
 const problemType = "application/problem+json";
 const genericDetail = "An unexpected error occurred.";

@@ -1,5 +1,5 @@
-import type { Operation } from "../operation/operation.js";
 import { decodePathParam } from "../http/url-parts.js";
+import type { Operation } from "../operation/operation.js";
 
 /** What a guard or interceptor learns about the request it runs for. */
 export interface ExecutionContext {

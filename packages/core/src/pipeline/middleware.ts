@@ -1,5 +1,5 @@
-import type { ErrorResponder } from "./error-responder.js";
 import type { Operation } from "../operation/operation.js";
+import type { ErrorResponder } from "./error-responder.js";
 
 /**
  * Middleware: wraps an answer. `await next()` gives the response of everything inside (an error

@@ -1,6 +1,6 @@
-import type { Logger } from "../errors/logger.js";
 import { type ResponseState, statusSlot } from "../controller/response-state.js";
 import { InternalServerErrorException } from "../errors/http-exceptions.js";
+import type { Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { Operation } from "../operation/operation.js";
 import type { ValidationIssue, ValidationResult, Validator } from "../schema/schema-adapter.js";
@@ -19,12 +19,12 @@ export type ResponseCheck = (state: ResponseState, value: unknown) => unknown;
 // Statuses whose responses carry no body: nothing to validate.
 const noBody = new Set([204, 205, 304]);
 
-/** Checks a `validateResponse` / `@ValidateResponse` value; undefined when validation is off. */
-export function responseValidationMode(
-  setting: unknown,
-  where: string,
-): { readonly strip: boolean } | undefined {
-  if (setting === undefined || setting === false) return undefined;
+/** A checked response validation setting: off, or on (stripping undeclared properties or not). */
+export type ResponseValidationMode = false | { readonly strip: boolean };
+
+/** Checks a `validateResponse` / `@ValidateResponse` value (undefined is off). */
+export function parseResponseValidation(setting: unknown, where: string): ResponseValidationMode {
+  if (setting === undefined || setting === false) return false;
   if (setting === true) return { strip: false };
   if (setting !== null && typeof setting === "object" && !Array.isArray(setting)) {
     const { strip, ...rest } = setting as { strip?: unknown };
@@ -64,13 +64,12 @@ function arrayOf(item: Validator): Validator {
  */
 export function compileResponseCheck(
   operation: Operation,
-  setting: unknown,
+  mode: ResponseValidationMode,
   compiler: SchemaCompiler,
   logger: Logger,
 ): ResponseCheck | undefined {
+  if (mode === false) return undefined;
   const where = `${operation.controller.name}.${operation.handlerName}`;
-  const mode = responseValidationMode(setting, `${where} (@ValidateResponse)`);
-  if (mode === undefined) return undefined;
   const validators = new Map<number, Validator>();
   for (const response of operation.responses) {
     if (response.schema === undefined) continue;

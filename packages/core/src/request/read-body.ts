@@ -4,10 +4,10 @@ import {
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
 } from "../errors/http-exceptions.js";
-import type { BodyContentType } from "../http/vocabulary.js";
-import { unsafeJson } from "./json-guard.js";
 import { acceptsMediaType } from "../http/media-type.js";
 import { parseQuery } from "../http/url-parts.js";
+import type { BodyContentType } from "../http/vocabulary.js";
+import { unsafeJson } from "./json-guard.js";
 
 /** How one route reads its body, fixed at startup. */
 export interface BodyPlan {

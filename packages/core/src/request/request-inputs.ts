@@ -1,6 +1,6 @@
 import type { InputLocation, ProblemIssue } from "../errors/http-exception.js";
-import { parseCookies } from "./cookies.js";
 import { decodePathParam, parseQuery, queryOf } from "../http/url-parts.js";
+import { parseCookies } from "./cookies.js";
 
 /** Marks an input that could not be read (its issue is already recorded). */
 export const unreadable: unique symbol = Symbol("trellis.unreadable");

@@ -3,8 +3,8 @@ import { Controller } from "../controller/controller.js";
 import { Param, Query } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
 import { Get, Post } from "../decorators/verbs.js";
-import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import { ConflictException, UnauthorizedException } from "../errors/http-exceptions.js";
+import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import { send, testApp } from "../test-helpers/test-app.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

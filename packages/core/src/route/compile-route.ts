@@ -1,16 +1,15 @@
-import type { RouteHandler } from "../http/route-handler.js";
 import type { ResponseState } from "../controller/response-state.js";
-import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { BadRequestException } from "../errors/http-exceptions.js";
+import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
-import { withAccess, withRequestContext, withRouteMiddleware } from "./route-wrappers.js";
 import { type ArgumentPlan, type PlanContext, planArguments } from "../request/argument-plan.js";
 import { type BodyPlan, bodyReadFailure, finishBody, startBody } from "../request/read-body.js";
 import { RequestInputs } from "../request/request-inputs.js";
+import { withAccess, withRequestContext, withRouteMiddleware } from "./route-wrappers.js";
 import { serializeResult } from "./serialize-result.js";
-
 
 /** What compiling one operation needs, besides the operation. */
 export interface RouteCompileContext extends PlanContext {

@@ -1,7 +1,7 @@
-import type { ErrorResponder } from "../pipeline/error-responder.js";
-import type { Operation } from "../operation/operation.js";
 import type { RouteHandler } from "../http/route-handler.js";
+import type { Operation } from "../operation/operation.js";
 import type { AccessCheck } from "../pipeline/access-check.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { MiddlewareChain } from "../pipeline/middleware.js";
 import { requestContextStorage } from "../pipeline/request-context.js";
 

@@ -1,18 +1,19 @@
-import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { MethodNotAllowedException, NotFoundException } from "../errors/http-exceptions.js";
+import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
+import { pathOf } from "../http/url-parts.js";
 import type { HttpMethod } from "../http/vocabulary.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { MiddlewareChain } from "../pipeline/middleware.js";
 import { requestContextStorage } from "../pipeline/request-context.js";
-import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { RouteMatcher } from "./route-matcher.js";
-import { pathOf } from "../http/url-parts.js";
-
 
 /** One served route, ready to mount. */
 export interface RouterEntry {
   readonly method: HttpMethod;
   /** The route path with `:name` parameters. */
   readonly path: string;
+  /** Its `routeShape`: entries of one shape share one key of the route map. */
+  readonly shape: string;
   readonly handler: RouteHandler;
 }
 
@@ -42,8 +43,6 @@ const withoutBody = (response: Response): Response =>
     statusText: response.statusText,
     headers: response.headers,
   });
-
-const shapeOf = (path: string) => path.replace(/\/:[^/]+/g, "/:");
 
 /** What wraps every answer, whichever way the request arrives. */
 export interface RouterOptions {
@@ -123,7 +122,7 @@ export function buildRouter(
   const routes: RouteMap = {};
   const keyOfShape = new Map<string, string>();
   for (const entry of entries) {
-    const shape = shapeOf(entry.path);
+    const shape = entry.shape;
     let key = keyOfShape.get(shape);
     if (key === undefined) {
       key = entry.path;

@@ -1,3 +1,4 @@
+import { routeShape } from "../../http/route-shape.js";
 import type { BodyContentType, HttpMethod, ParameterLocation } from "../../http/vocabulary.js";
 import type {
   Binding,
@@ -131,11 +132,12 @@ export class OperationFixture {
       hidden: false,
       ...init.docs,
     };
-    const operation: Operation & { guarded?: boolean } = {
+    return {
       controller,
       handlerName,
       method: init.method ?? "GET",
       path,
+      shape: routeShape(path),
       openapiPath: path.replace(/:([A-Za-z0-9_]+)/g, "{$1}"),
       pathParams,
       bindings,
@@ -143,8 +145,7 @@ export class OperationFixture {
       docs,
       security: init.security ?? [],
       bodyLimit: 1024 * 1024,
+      guarded: init.guarded ?? false,
     };
-    if (init.guarded !== undefined) operation.guarded = init.guarded;
-    return operation;
   }
 }

@@ -1,0 +1,166 @@
+import { type NormalizedProvider, normalizeProviders } from "../di/provider.js";
+import type { DocsPlugin } from "../docs/docs-plugin.js";
+import { docsOptionsError } from "../docs/mount-docs.js";
+import { resolveDocsPlugin } from "../docs/resolve-docs-plugin.js";
+import { consoleLogger, type Logger } from "../errors/logger.js";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { OpenApiOptions } from "../openapi/openapi-options.js";
+import { isValidLimit } from "../operation/build-operations.js";
+import { checkGuard, checkInterceptor, checkMiddleware } from "../pipeline/check-pipeline-items.js";
+import type { ErrorFormatter } from "../pipeline/error-formatter.js";
+import type { Guard } from "../pipeline/guard.js";
+import { parseResponseValidation } from "../pipeline/response-validation.js";
+import type { PipelineSettings } from "../pipeline/route-pipeline.js";
+import type { SchemaAdapter } from "../schema/schema-adapter.js";
+import { type AppOptions, type DocumentOptions, defaultBodyLimit } from "./app-options.js";
+
+/** What both `createApp` and `buildDocument` read from their options, checked. */
+export interface DocumentSettings {
+  readonly adapter: SchemaAdapter;
+  readonly controllers: readonly unknown[];
+  /** `limits.body`: the body limit of routes without `@BodyLimit`. */
+  readonly bodyLimit: number;
+  readonly openapi: OpenApiOptions | undefined;
+  /** True when the app has global guards: every operation is documented as guarded. */
+  readonly globalGuards: boolean;
+}
+
+/** Everything `createApp` reads from its options, checked and typed, for the floors below. */
+export interface AppSettings extends DocumentSettings {
+  readonly pipeline: PipelineSettings;
+  readonly providers: readonly NormalizedProvider[];
+  /** The docs plugin to mount, or undefined when docs are off. */
+  readonly docs: DocsPlugin | undefined;
+  readonly logger: Logger;
+  readonly errorFormatter: ErrorFormatter | undefined;
+}
+
+const isAdapter = (value: unknown): value is SchemaAdapter => {
+  const adapter = value as Record<string, unknown> | null | undefined;
+  return (
+    adapter !== null &&
+    typeof adapter === "object" &&
+    typeof adapter.isSchema === "function" &&
+    typeof adapter.compile === "function" &&
+    typeof adapter.toJsonSchema === "function"
+  );
+};
+
+function listOption(value: unknown, option: string): readonly unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    throw new TrellisConfigError("INVALID_OPTION", `createApp: ${option} must be an array.`);
+  }
+  return value;
+}
+
+/** Checks the options both `createApp` and `buildDocument` read; `caller` names which one. */
+export function parseDocumentOptions(options: DocumentOptions, caller: string): DocumentSettings {
+  if (options === null || typeof options !== "object") {
+    throw new TrellisConfigError("MISSING_SCHEMA_ADAPTER", `${caller} needs an options object.`);
+  }
+  if (!isAdapter(options.schema)) {
+    throw new TrellisConfigError(
+      "MISSING_SCHEMA_ADAPTER",
+      `${caller} needs \`schema\`: a schema adapter such as classValidator(), typebox(), zod() or valibot().`,
+    );
+  }
+  if (!Array.isArray(options.controllers) || options.controllers.length === 0) {
+    throw new TrellisConfigError(
+      "MISSING_CONTROLLERS",
+      `${caller} needs \`controllers\`: an array of at least one controller class.`,
+    );
+  }
+  const bodyLimit = options.limits?.body ?? defaultBodyLimit;
+  if (!isValidLimit(bodyLimit)) {
+    throw new TrellisConfigError(
+      "INVALID_LIMIT",
+      `${caller}: limits.body ${String(bodyLimit)} is not a positive integer number of bytes.`,
+    );
+  }
+  // Read loosely: `guards` is a createApp option, but the same options given to buildDocument
+  // must document the same 401/403 answers.
+  const guards = (options as { guards?: unknown }).guards;
+  return {
+    adapter: options.schema,
+    controllers: options.controllers,
+    bodyLimit,
+    openapi: options.openapi,
+    globalGuards: Array.isArray(guards) && guards.length > 0,
+  };
+}
+
+function parseSecurity(value: unknown): ReadonlyMap<string, Guard> {
+  if (value === undefined) return new Map();
+  if (value === null || typeof value !== "object") {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      "createApp: security must be an object mapping scheme names to guards.",
+    );
+  }
+  return new Map(
+    Object.entries(value).map(([scheme, guard]) => [
+      scheme,
+      checkGuard(guard, `createApp security.${scheme}`),
+    ]),
+  );
+}
+
+function parsePipeline(options: AppOptions): PipelineSettings {
+  if (options.requestContext !== undefined && typeof options.requestContext !== "boolean") {
+    throw new TrellisConfigError("INVALID_OPTION", "createApp: requestContext must be a boolean.");
+  }
+  return {
+    guards: listOption(options.guards, "guards").map((item, index) =>
+      checkGuard(item, `createApp guards[${index}]`),
+    ),
+    interceptors: listOption(options.interceptors, "interceptors").map((item, index) =>
+      checkInterceptor(item, `createApp interceptors[${index}]`),
+    ),
+    middleware: listOption(options.middleware, "middleware").map((item, index) =>
+      checkMiddleware(item, `createApp middleware[${index}]`),
+    ),
+    security: parseSecurity(options.security),
+    securitySchemes: options.openapi?.securitySchemes ?? {},
+    realm: options.openapi?.service?.name,
+    validateResponse: parseResponseValidation(
+      options.validateResponse,
+      "createApp validateResponse",
+    ),
+    requestContext: options.requestContext === true,
+  };
+}
+
+function parseDocs(options: AppOptions): DocsPlugin | undefined {
+  try {
+    return resolveDocsPlugin(options.docs);
+  } catch (error) {
+    throw docsOptionsError(error);
+  }
+}
+
+/**
+ * The one place `createApp`'s options are read: every check, with its stable code, before
+ * anything is built. The floors below receive only the typed slice they need.
+ */
+export function parseAppOptions(options: AppOptions): AppSettings {
+  const document = parseDocumentOptions(options, "createApp");
+  if (options.errorFormatter !== undefined && typeof options.errorFormatter !== "function") {
+    throw new TrellisConfigError("INVALID_OPTION", "createApp: errorFormatter must be a function.");
+  }
+  const logger = options.logger as { error?: unknown } | undefined;
+  if (logger !== undefined && (logger === null || typeof logger.error !== "function")) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      "createApp: logger must be an object with an error(message, ...details) method.",
+    );
+  }
+  return {
+    ...document,
+    pipeline: parsePipeline(options),
+    providers: normalizeProviders(options.providers),
+    docs: parseDocs(options),
+    logger: options.logger ?? consoleLogger,
+    errorFormatter: options.errorFormatter,
+  };
+}

@@ -1,0 +1,96 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { RouteHandler } from "../http/route-handler.js";
+import { routeShape } from "../http/route-shape.js";
+import type { OpenApiDocument } from "../openapi/openapi-options.js";
+import { serializeDocument } from "../openapi/serialize-document.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
+import type { RouterEntry } from "../router/build-router.js";
+import type { DocsPlugin, DocsPluginContext } from "./docs-plugin.js";
+
+/** Problems in docs options (a bad `docs.swagger`, `swaggerUi()` option checks) as config errors. */
+export function docsOptionsError(error: unknown): TrellisConfigError {
+  if (error instanceof TrellisConfigError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TrellisConfigError("INVALID_DOCS_OPTIONS", message, { cause: error });
+}
+
+// Docs handlers are plugin code: wrap them so nothing they throw reaches the server.
+function guardDocsHandler(
+  handler: (request: Request) => Response | Promise<Response>,
+  respondError: ErrorResponder,
+): RouteHandler {
+  return (request) => {
+    try {
+      const response = handler(request);
+      return response instanceof Response
+        ? response
+        : Promise.resolve(response).catch((error) => respondError(error, request));
+    } catch (error) {
+      return respondError(error, request);
+    }
+  };
+}
+
+/**
+ * The context handed to a docs plugin. YAML is made on first read only, and where the runtime has
+ * no YAML serializer (`Bun.YAML`) it is the JSON text, which is valid YAML 1.2: an app on another
+ * runtime starts even when its docs plugin prepares a YAML route.
+ */
+function docsContext(document: OpenApiDocument): DocsPluginContext {
+  const json = serializeDocument(document, "json");
+  let yaml: string | undefined;
+  return {
+    document,
+    json,
+    get yaml() {
+      if (yaml === undefined) {
+        try {
+          yaml = serializeDocument(document, "yaml");
+        } catch (error) {
+          if (!(error instanceof TrellisConfigError && error.code === "YAML_UNAVAILABLE")) {
+            throw error;
+          }
+          yaml = json;
+        }
+      }
+      return yaml;
+    },
+  };
+}
+
+/**
+ * The router entries of a docs plugin's routes, mounted exactly as the plugin gives them
+ * ("/docs/" stays apart from "/docs"). A route whose shape an app route already has is a startup
+ * error, never a silent shadow.
+ */
+export function mountDocs(
+  plugin: DocsPlugin,
+  document: OpenApiDocument,
+  appShapes: ReadonlySet<string>,
+  respondError: ErrorResponder,
+): RouterEntry[] {
+  let routes: ReturnType<DocsPlugin["routes"]>;
+  try {
+    routes = plugin.routes(docsContext(document));
+  } catch (error) {
+    throw docsOptionsError(error);
+  }
+  const entries: RouterEntry[] = [];
+  for (const [path, handler] of Object.entries(routes)) {
+    if (!path.startsWith("/") || /[?#\s]/.test(path) || typeof handler !== "function") {
+      throw new TrellisConfigError(
+        "INVALID_DOCS_OPTIONS",
+        `docs plugin "${plugin.name}" returned an invalid route ${JSON.stringify(path)}: routes must be absolute paths mapped to handlers.`,
+      );
+    }
+    const shape = routeShape(path);
+    if (appShapes.has(shape)) {
+      throw new TrellisConfigError(
+        "DOCS_ROUTE_CONFLICT",
+        `docs plugin "${plugin.name}" serves ${path}, which an application route already uses; move the docs (docs.swagger.path) or the route.`,
+      );
+    }
+    entries.push({ method: "GET", path, shape, handler: guardDocsHandler(handler, respondError) });
+  }
+  return entries;
+}
