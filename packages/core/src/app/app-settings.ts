@@ -55,7 +55,10 @@ function listOption(value: unknown, option: string): readonly unknown[] {
 }
 
 /** Checks the options both `createApp` and `buildDocument` read; `caller` names which one. */
-export function parseDocumentOptions(options: DocumentOptions, caller: string): DocumentSettings {
+export function parseDocumentOptions(
+  options: DocumentOptions & Pick<AppOptions, "guards">,
+  caller: string,
+): DocumentSettings {
   if (options === null || typeof options !== "object") {
     throw new TrellisConfigError("MISSING_SCHEMA_ADAPTER", `${caller} needs an options object.`);
   }
@@ -78,9 +81,9 @@ export function parseDocumentOptions(options: DocumentOptions, caller: string): 
       `${caller}: limits.body ${String(bodyLimit)} is not a positive integer number of bytes.`,
     );
   }
-  // Read loosely: `guards` is a createApp option, but the same options given to buildDocument
-  // must document the same 401/403 answers.
-  const guards = (options as { guards?: unknown }).guards;
+  // `guards` is a createApp option, but the same options given to buildDocument must document
+  // the same 401/403 answers; only createApp checks the guards themselves.
+  const guards: unknown = options.guards;
   return {
     adapter: options.schema,
     controllers: options.controllers,
