@@ -15,6 +15,8 @@ export const configErrorCodes = {
   UNKNOWN_PATH_PARAM: "a binding or schema names a path parameter the path does not have",
   DUPLICATE_BODY: "a method binds the request body twice",
   CONFLICTING_BINDINGS: "one handler parameter has two binding decorators",
+  PARAMETER_BOUND_TWICE:
+    "one path, query, header or cookie parameter is bound by two handler parameters",
   MISSING_VERB_DECORATOR: "a method has binding or documentation decorators but no verb decorator",
   UNSUPPORTED_SCHEMA: "the adapter does not recognise a schema",
   UNSUPPORTED_PARAMETER_TYPE:

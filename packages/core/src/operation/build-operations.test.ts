@@ -317,6 +317,38 @@ describe("startup checks", () => {
     });
   });
 
+  it("rejects one input bound by two handler parameters", () => {
+    const NumberId = schema({ type: "number" });
+    class WholeAndNamed extends Controller {
+      @Get("/:id") get(@Param(IdParams) _all: unknown, @Param("id", NumberId) _id: number) {}
+    }
+    expectConfigError(
+      () => build([WholeAndNamed]),
+      "PARAMETER_BOUND_TWICE",
+      "WholeAndNamed.get",
+      'path parameter "id"',
+      "handler parameter 0",
+      "handler parameter 1",
+    );
+    class SameQueryTwice extends Controller {
+      @Get() list(@Query("page") _a: string, @Query("page", Page) _b: number) {}
+    }
+    expectConfigError(
+      () => build([SameQueryTwice]),
+      "PARAMETER_BOUND_TWICE",
+      'query parameter "page"',
+    );
+    class HeaderCase extends Controller {
+      @Get() list(@Header("X-Trace") _a: string, @Header("x-trace") _b: string) {}
+    }
+    expectConfigError(() => build([HeaderCase]), "PARAMETER_BOUND_TWICE", "header parameter");
+    // One name in two locations is two inputs.
+    class TwoLocations extends Controller {
+      @Get("/:id") get(@Param("id") _id: string, @Query("id") _q: string) {}
+    }
+    expect(build([TwoLocations]).operations[0]?.bindings).toHaveLength(2);
+  });
+
   it("rejects two bodies, two bindings on one parameter, and a binding without a verb", () => {
     class TwoBodies extends Controller {
       @Post() create(@Body(CreateUser) _a: unknown, @Body(CreateUser) _b: unknown) {}

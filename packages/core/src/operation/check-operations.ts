@@ -1,7 +1,7 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { objectProperties } from "../schema/object-properties.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
-import type { Operation } from "./operation.js";
+import type { Operation, ParameterBinding } from "./operation.js";
 
 type Checked = Pick<
   Operation,
@@ -11,8 +11,38 @@ type Checked = Pick<
 const where = (operation: Checked) =>
   `${operation.controller.name}.${operation.handlerName} (${operation.method} ${operation.path})`;
 
+/** The names one parameter binding reads: its own, or every property of its object schema. */
+const boundNames = (binding: ParameterBinding, registry: SchemaRegistry): readonly string[] =>
+  binding.name !== undefined
+    ? [binding.name]
+    : [...objectProperties(binding.jsonSchema, registry).keys()];
+
 /**
- * Path parameters each operation's bindings cover, both ways; then duplicate method + path.
+ * Each input is bound once: two bindings of one name (two `@Query("page")`, or `@Param("id")`
+ * beside a `@Param(Schema)` whose schema has `id`) would be documented with one schema and
+ * validated against both. Header names are compared case-insensitively, as HTTP does.
+ */
+function checkBoundOnce(operation: Checked, registry: SchemaRegistry): void {
+  const seen = new Map<string, number>();
+  for (const binding of operation.bindings) {
+    if (binding.kind !== "parameter") continue;
+    for (const name of boundNames(binding, registry)) {
+      const key = `${binding.in} ${binding.in === "header" ? name.toLowerCase() : name}`;
+      const first = seen.get(key);
+      if (first !== undefined) {
+        throw new TrellisConfigError(
+          "PARAMETER_BOUND_TWICE",
+          `${where(operation)}: ${binding.in} parameter "${name}" is bound by handler parameter ${first} and again by handler parameter ${binding.index}; bind it once (a whole-object binding already includes every property of its schema).`,
+        );
+      }
+      seen.set(key, binding.index);
+    }
+  }
+}
+
+/**
+ * Path parameters each operation's bindings cover, both ways; each input bound once; then
+ * duplicate method + path.
  */
 export function checkOperations(operations: readonly Checked[], registry: SchemaRegistry): void {
   const routes = new Map<string, Checked>();
@@ -20,11 +50,7 @@ export function checkOperations(operations: readonly Checked[], registry: Schema
     const covered = new Set<string>();
     for (const binding of operation.bindings) {
       if (binding.kind !== "parameter" || binding.in !== "path") continue;
-      const names =
-        binding.name !== undefined
-          ? [binding.name]
-          : [...objectProperties(binding.jsonSchema, registry).keys()];
-      for (const name of names) {
+      for (const name of boundNames(binding, registry)) {
         if (!operation.pathParams.includes(name)) {
           throw new TrellisConfigError(
             "UNKNOWN_PATH_PARAM",
@@ -42,6 +68,8 @@ export function checkOperations(operations: readonly Checked[], registry: Schema
         );
       }
     }
+
+    checkBoundOnce(operation, registry);
 
     // Parameter names do not matter to a router: /users/:id and /users/:userId are one route.
     const key = `${operation.method} ${operation.shape}`;
