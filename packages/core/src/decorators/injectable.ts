@@ -1,6 +1,7 @@
 // Loaded first: TypeScript's `design:paramtypes` on an @Injectable class needs Reflect.metadata.
 import "reflect-metadata";
 import { markInjectable } from "../di/injection-metadata.js";
+import { isStandardCall, standardCall } from "../metadata/decorator-mode.js";
 
 /**
  * Marks a class whose constructor parameters are injected by their types (TypeScript emits those
@@ -16,7 +17,8 @@ import { markInjectable } from "../di/injection-metadata.js";
  * }
  */
 export function Injectable(): ClassDecorator {
-  return (target) => {
+  return (target: Function, context?: unknown) => {
+    if (isStandardCall(context)) return standardCall("@Injectable", context);
     markInjectable(target);
   };
 }

@@ -1,3 +1,4 @@
+import { isStandardCall, standardCall } from "../metadata/decorator-mode.js";
 import { ownClassMetadata } from "../metadata/metadata-store.js";
 
 /**
@@ -8,7 +9,8 @@ import { ownClassMetadata } from "../metadata/metadata-store.js";
  * class UserController extends Controller {}
  */
 export function Route(prefix: string): ClassDecorator {
-  return (target) => {
+  return (target: Function, context?: unknown) => {
+    if (isStandardCall(context)) return standardCall("@Route", context);
     ownClassMetadata(target).prefix = prefix;
   };
 }

@@ -4,7 +4,8 @@ import { methodTarget } from "../metadata/decorator-target.js";
 function verb(method: HttpMethod, path: unknown): MethodDecorator {
   return (target, key) => {
     // Decorators apply bottom-up; unshift keeps the order they are written in.
-    methodTarget(`@${method}`, target, key)?.verbs.unshift({ method, path });
+    const name = `@${method[0]}${method.slice(1).toLowerCase()}`; // "@Get", as written
+    methodTarget(name, target, key)?.verbs.unshift({ method, path });
   };
 }
 

@@ -17,6 +17,11 @@ export const configErrorCodes = {
   CONFLICTING_BINDINGS: "one handler parameter has two binding decorators",
   PARAMETER_BOUND_TWICE:
     "one path, query, header or cookie parameter is bound by two handler parameters",
+  DECORATORS_NOT_ENABLED:
+    "decorators ran the TC39 way: experimentalDecorators is off in the tsconfig.json the runtime reads",
+  DECORATOR_METADATA_MISSING:
+    "a binding without a schema needs its reflected type, but emitDecoratorMetadata is off",
+  CONTROLLER_WITHOUT_ROUTES: "a class given as a controller has no method with a verb decorator",
   MISSING_VERB_DECORATOR: "a method has binding or documentation decorators but no verb decorator",
   UNSUPPORTED_SCHEMA: "the adapter does not recognise a schema",
   UNSUPPORTED_PARAMETER_TYPE:

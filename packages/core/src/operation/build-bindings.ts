@@ -1,5 +1,6 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { BodyContentType } from "../http/vocabulary.js";
+import { decoratorFlags } from "../metadata/decorator-mode.js";
 import type { BindingMetadata } from "../metadata/metadata-store.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
@@ -13,6 +14,8 @@ export interface BindingContext {
   readonly registry: SchemaRegistry;
   readonly compiler: SchemaCompiler;
 }
+
+const decoratorNames = { path: "Param", query: "Query", header: "Header", cookie: "Cookie" };
 
 const bodyContentTypes: readonly BodyContentType[] = [
   "application/json",
@@ -63,14 +66,26 @@ function reflectedAdapterSchema(context: BindingContext, reflected: unknown): un
     : undefined;
 }
 
-/** Turns one method's binding records into the bindings of one of its operations. */
+/**
+ * Turns one method's binding records into the bindings of one of its operations. `reflected` is
+ * the method's `design:paramtypes`, undefined when the compiler emitted none.
+ */
 export function buildBindings(
   context: BindingContext,
   records: readonly BindingMetadata[],
-  reflected: readonly unknown[],
+  reflected: readonly unknown[] | undefined,
   pathParams: readonly string[],
   where: string,
 ): Binding[] {
+  // A binding without a schema takes its type from the reflected one: without
+  // emitDecoratorMetadata it would silently read unvalidated strings.
+  const reflectedAt = (index: number, decorator: string): unknown => {
+    if (reflected !== undefined) return reflected[index];
+    throw new TrellisConfigError(
+      "DECORATOR_METADATA_MISSING",
+      `${where} (parameter ${index}): ${decorator} has no schema and the parameter's type was not emitted (emitDecoratorMetadata is off); pass a schema to ${decorator}, or ${decoratorFlags}.`,
+    );
+  };
   const ordered = records.length < 2 ? records : [...records].sort((a, b) => a.index - b.index);
   let bodies = 0;
   for (let i = 0; i < ordered.length; i++) {
@@ -100,7 +115,7 @@ export function buildBindings(
       }
       const schema = record.hasSchema
         ? record.schema
-        : reflectedAdapterSchema(context, reflected[record.index]);
+        : reflectedAdapterSchema(context, reflectedAt(record.index, "@Body"));
       const hasSchema = record.hasSchema || schema !== undefined;
       return {
         kind: "body",
@@ -127,7 +142,7 @@ export function buildBindings(
       return { ...base, schema: record.schema, jsonSchema, required };
     }
 
-    const type = reflected[record.index];
+    const type = reflectedAt(record.index, `@${decoratorNames[record.in]}`);
     if (record.name !== undefined) {
       const jsonSchema = reflectedSchemas.get(type);
       if (!jsonSchema) {

@@ -1,4 +1,5 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { assertLegacyDecorators, decoratorFlags } from "../metadata/decorator-mode.js";
 import type { MethodMetadata, SecurityMetadata } from "../metadata/metadata-store.js";
 import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
 import { adapterJsonSchema, type BindingContext, buildBindings } from "./build-bindings.js";
@@ -144,6 +145,7 @@ export function buildOperationsWith<R>(
   const drafts: Draft[] = [];
   const explicitIds: (string | undefined)[] = [];
   const runtimes: R[] = [];
+  assertLegacyDecorators();
 
   for (const controller of controllers) {
     if (typeof controller !== "function" || !controller.prototype) {
@@ -159,6 +161,12 @@ export function buildOperationsWith<R>(
       throw new TrellisConfigError(
         "INVALID_DECORATOR_TARGET",
         `${className}: ${misplaced}; Trellis decorators belong on instance methods and their parameters.`,
+      );
+    }
+    if (metadata.methods.size === 0) {
+      throw new TrellisConfigError(
+        "CONTROLLER_WITHOUT_ROUTES",
+        `${className} is given as a controller but has no routes: no method has a verb decorator (@Get, @Post, ...). If its methods have them, the decorators did not run as Trellis needs: ${decoratorFlags}.`,
       );
     }
     const classTags = metadata.tags;
@@ -177,8 +185,11 @@ export function buildOperationsWith<R>(
           `${where}: has Trellis decorators but no verb decorator (@Get, @Post, ...).`,
         );
       }
-      const reflected: unknown[] =
-        Reflect.getMetadata("design:paramtypes", controller.prototype, key) ?? [];
+      const reflected: unknown[] | undefined = Reflect.getMetadata(
+        "design:paramtypes",
+        controller.prototype,
+        key,
+      );
       const responses = buildResponses(context, method, where);
       const bodyLimit = checkLimit(
         method.bodyLimit ?? metadata.bodyLimit ?? context.defaultBodyLimit,
