@@ -76,6 +76,7 @@ export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
+export type { IssueCode } from "./schema/issue-codes.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export type {
   CompileOptions,

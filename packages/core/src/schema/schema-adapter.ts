@@ -1,3 +1,4 @@
+import type { IssueCode } from "./issue-codes.js";
 import type { JsonSchema } from "./json-schema.js";
 
 /** One problem found in an input: where it is and what is wrong, as plain data. */
@@ -6,8 +7,8 @@ export interface ValidationIssue {
   readonly path: readonly (string | number)[];
   /** A human-readable message, safe to send to the client. */
   readonly message: string;
-  /** A short machine-readable code from the validation library, when it has one. */
-  readonly code?: string;
+  /** A short machine-readable code: a shared `IssueCode`, else the validation library's own. */
+  readonly code?: IssueCode | (string & {});
 }
 
 /** The outcome of a validation: the (possibly transformed) value, or the issues. Never thrown. */
@@ -15,7 +16,10 @@ export type ValidationResult<T = unknown> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
-/** A compiled validator: pure, synchronous, never throws. */
+/**
+ * A compiled validator: pure and synchronous. It need not catch what user code throws: core runs
+ * it inside one try/catch that turns a throw into a single `validation_exception` issue.
+ */
 export type Validator<T = unknown> = (input: unknown) => ValidationResult<T>;
 
 /** Where a compiled schema is used; adapters may tune their behaviour per place. */
@@ -29,8 +33,8 @@ export interface CompileOptions {
   /** Where the validated value comes from (or goes to, for responses). */
   readonly target: SchemaTarget;
   /**
-   * Undeclared object properties: removed, rejected, or kept. When absent, the adapter's own
-   * option decides (default "strip" in every adapter, so mass assignment cannot happen).
+   * Undeclared object properties: removed, rejected, or kept. Core always sets it, resolved: the
+   * binding's choice, else the adapter's `unknownProperties`, else "strip".
    */
   readonly unknownProperties?: UnknownPropertyPolicy;
 }
@@ -53,9 +57,19 @@ export interface JsonSchemaContext {
 export interface SchemaAdapter {
   /** The adapter's name, used in error messages ("zod", "typebox", ...). */
   readonly name: string;
+  /** The policy its factory was given, for bindings that choose none (core's default: "strip"). */
+  readonly unknownProperties?: UnknownPropertyPolicy;
+  /**
+   * True when its integer schemas accept safe integers only (within ±(2^53 - 1)): core then gives
+   * each integer in its JSON Schema those bounds, unless the schema's own are tighter.
+   */
+  readonly safeIntegers?: boolean;
   /** True when `value` is a schema of this adapter's library (tells `@Param(Schema)` from `@Param("id")`). */
   isSchema(value: unknown): boolean;
-  /** Compiles a schema once into a validator. Throws only for schemas it cannot compile (startup). */
+  /**
+   * Compiles a schema into a validator; core asks once per schema, target and policy and keeps
+   * the result. Throws only for schemas it cannot compile (startup).
+   */
   compile(schema: unknown, options: CompileOptions): Validator;
   /**
    * Optional: whether the compiled validator would accept a missing value (`undefined`), answered

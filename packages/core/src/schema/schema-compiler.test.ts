@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+import { validationExceptionIssue } from "./never-throws.js";
 import type { SchemaAdapter, Validator } from "./schema-adapter.js";
-import { SchemaCompiler } from "./schema-compiler.js";
+import { defaultUnknownProperties, SchemaCompiler } from "./schema-compiler.js";
 
 const optionalString = { optional: true };
 const requiredString = { optional: false };
@@ -40,16 +41,45 @@ describe("SchemaCompiler", () => {
     expect(compile).toHaveBeenCalledTimes(3);
   });
 
-  it("leaves the unknown-property policy of inputs to the adapter's own option", () => {
+  it("resolves the unknown-property policy: the binding's, else the adapter's, else strip", () => {
     const { adapter } = countingAdapter(false);
     const compile = vi.spyOn(adapter, "compile");
     const compiler = new SchemaCompiler(adapter);
     compiler.compile(optionalString, "body", "A.b");
+    compiler.compile(optionalString, "body", "A.b", "strip"); // the same policy: the same validator
     compiler.compile(optionalString, "response", "A.b", "keep");
+    const rejecting = new SchemaCompiler({ ...adapter, unknownProperties: "reject" });
+    rejecting.compile(optionalString, "query", "A.b");
+    rejecting.compile(optionalString, "query", "A.b", "keep");
     expect(compile.mock.calls.map((call) => call[1])).toEqual([
-      { target: "body" },
+      { target: "body", unknownProperties: defaultUnknownProperties },
       { target: "response", unknownProperties: "keep" },
+      { target: "query", unknownProperties: "reject" },
+      { target: "query", unknownProperties: "keep" },
     ]);
+    expect(defaultUnknownProperties).toBe("strip");
+  });
+
+  it("turns a throwing validator into one validation_exception issue that says nothing of it", () => {
+    const success = { ok: true as const, value: "fine" };
+    const adapter: SchemaAdapter = {
+      name: "throwing",
+      isSchema: () => true,
+      compile: () => (input) => {
+        if (input === "boom") throw new Error("secret at /srv/app.ts:12");
+        return success;
+      },
+      toJsonSchema: () => ({}),
+    };
+    const validate = new SchemaCompiler(adapter).compile({}, "body", "A.b");
+    expect(validate("fine")).toBe(success); // passed through as it is: no copy
+    const result = validate("boom");
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ path: [], message: "Input could not be validated", code: "validation_exception" }],
+    });
+    expect(JSON.stringify(result)).not.toMatch(/secret|Error|srv/);
+    expect(result.ok ? undefined : result.issues[0]).toBe(validationExceptionIssue);
   });
 
   it("probes a validator with a missing value once, however many routes ask", () => {

@@ -1,4 +1,5 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { neverThrows } from "./never-throws.js";
 import type {
   SchemaAdapter,
   SchemaTarget,
@@ -6,11 +7,14 @@ import type {
   Validator,
 } from "./schema-adapter.js";
 
+/** Undeclared properties when neither binding nor adapter says: removed, so no mass assignment. */
+export const defaultUnknownProperties: UnknownPropertyPolicy = "strip";
+
 /**
  * Compiles each (schema, target, unknown-property policy) once per app, so the operation builder
  * (which probes a validator to learn whether a value is required) and the router share one
- * validator. Inputs are compiled without a policy, so the adapter's own `unknownProperties` option
- * decides (default "strip" in every adapter); response validation asks for "keep" or "strip".
+ * validator; adapters keep no cache of their own. It resolves the policy (the binding's, else the
+ * adapter's, else the default) and makes every validator total: a throw becomes one issue.
  */
 export class SchemaCompiler {
   private readonly cache = new Map<unknown, Map<string, Validator>>();
@@ -30,13 +34,13 @@ export class SchemaCompiler {
       byTarget = new Map();
       this.cache.set(schema, byTarget);
     }
-    const key = `${target} ${unknownProperties ?? "adapter"}`;
+    const policy = this.policy(unknownProperties);
+    const key = `${target} ${policy}`;
     let validator = byTarget.get(key);
     if (!validator) {
       try {
-        validator = this.adapter.compile(
-          schema,
-          unknownProperties === undefined ? { target } : { target, unknownProperties },
+        validator = neverThrows(
+          this.adapter.compile(schema, { target, unknownProperties: policy }),
         );
       } catch (error) {
         if (error instanceof TrellisConfigError) throw error;
@@ -57,12 +61,18 @@ export class SchemaCompiler {
     let accepts = this.missing.get(validator);
     if (accepts === undefined) {
       try {
-        accepts = this.adapter.acceptsMissing?.(schema, { target }) ?? validator(undefined).ok;
+        accepts =
+          this.adapter.acceptsMissing?.(schema, { target, unknownProperties: this.policy() }) ??
+          validator(undefined).ok;
       } catch {
         accepts = false;
       }
       this.missing.set(validator, accepts); // a body schema bound by several routes: asked once
     }
     return accepts;
+  }
+
+  private policy(chosen?: UnknownPropertyPolicy): UnknownPropertyPolicy {
+    return chosen ?? this.adapter.unknownProperties ?? defaultUnknownProperties;
   }
 }
