@@ -144,4 +144,58 @@ describe("SchemaRegistry", () => {
     expect(registry.fromAdapter(adapter, plain)).toBe(plain);
     expect(registry.fromAdapter(adapter, lookalike)).toEqual(lookalike);
   });
+  it("bounds integers to the safe integers for an adapter that validates them so, only then", () => {
+    const largest = Number.MAX_SAFE_INTEGER;
+    const safe = { type: "integer", minimum: -largest, maximum: largest };
+    // Integers in the root, in a model defined through the context, and in hoisted $defs.
+    const adapter: SchemaAdapter = {
+      ...jsonAdapter,
+      safeIntegers: true,
+      toJsonSchema: (schema, context) => ({
+        type: "object",
+        properties: {
+          n: { type: "integer" },
+          count: context.define("Count", schema, () => ({ type: "integer", minimum: 0 })),
+          page: { $ref: "#/$defs/Page" },
+        },
+        $defs: { Page: { type: "integer", maximum: 100 } },
+      }),
+    };
+    const registry = new SchemaRegistry();
+    expect(registry.fromAdapter(adapter, {}).properties?.n).toEqual(safe);
+    expect(registry.get("Count")).toEqual({ type: "integer", minimum: 0, maximum: largest });
+    expect(registry.get("Page")).toEqual({ type: "integer", maximum: 100, minimum: -largest });
+    const plain = new SchemaRegistry();
+    expect(plain.fromAdapter({ ...adapter, safeIntegers: false }, {}).properties?.n).toEqual({
+      type: "integer",
+    });
+    expect(plain.get("Count")).toEqual({ type: "integer", minimum: 0 });
+    // A model defined outside any adapter's conversion is left as it is.
+    plain.define("Loose", "Loose", () => ({ type: "integer" }));
+    expect(plain.get("Loose")).toEqual({ type: "integer" });
+  });
+
+  it("unwraps a named model whose converter points its root at its own definition", () => {
+    const registry = new SchemaRegistry();
+    const ref = registry.define("Post", "Post", () => ({
+      $ref: "#/$defs/Post",
+      $defs: {
+        Post: { type: "object", properties: { tag: { $ref: "#/$defs/Tag" } } },
+        Tag: { type: "string" },
+      },
+    }));
+    expect(ref).toEqual(SchemaRegistry.ref("Post"));
+    expect(registry.get("Post")).toEqual({
+      type: "object",
+      properties: { tag: { $ref: "#/components/schemas/Tag" } },
+    });
+    expect(registry.get("Tag")).toEqual({ type: "string" });
+    // The same model from another source, wrapped the same way, is the same model.
+    expect(
+      registry.define("Post", "again", () => ({
+        $ref: "#/$defs/Post",
+        $defs: { Post: { type: "object", properties: { tag: SchemaRegistry.ref("Tag") } } },
+      })),
+    ).toEqual(SchemaRegistry.ref("Post"));
+  });
 });

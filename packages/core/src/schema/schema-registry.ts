@@ -1,8 +1,10 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { JsonSchema } from "./json-schema.js";
 import { jsonTextMayInclude } from "./json-text.js";
+import { withSafeIntegerBounds } from "./safe-integer-bounds.js";
 import type { JsonSchemaContext, SchemaAdapter } from "./schema-adapter.js";
 import { isDataKey, schemaMapKeywords } from "./schema-keywords.js";
+import { unwrapSelfReference } from "./self-reference.js";
 import { setOwn } from "./set-own.js";
 import { stableJson } from "./stable-json.js";
 
@@ -25,13 +27,17 @@ interface Component {
  * The named models of one app. Adapters declare models through it (it is their
  * `JsonSchemaContext`); the router resolves references through it for coercion and the OpenAPI
  * generator emits the components that operations actually reference. References always have the
- * form `#/components/schemas/Name`, valid in OpenAPI 3.0 and 3.1 alike.
+ * form `#/components/schemas/Name`, valid in OpenAPI 3.0 and 3.1 alike. Adapter JSON Schema enters
+ * core here, so the rules every adapter shares are applied here once: a named model's reference to
+ * itself is unwrapped, and integers get safe bounds for an adapter that validates them so.
  */
 export class SchemaRegistry implements JsonSchemaContext {
   private readonly components = new Map<string, Component>();
   // The JSON Schema of each adapter schema, by identity: one schema bound by several routes
   // (a model returned by every route of a controller) is converted once per app.
   private readonly adapted = new Map<unknown, JsonSchema>();
+  // The adapter whose `toJsonSchema` is running: what it defines is its JSON Schema too.
+  private current: SchemaAdapter | undefined;
 
   /** A reference to the named component. */
   static ref(name: string): JsonSchema {
@@ -52,9 +58,10 @@ export class SchemaRegistry implements JsonSchemaContext {
     }
     const existing = this.components.get(name);
     if (existing?.source === source) return SchemaRegistry.ref(name);
+    const built = () => this.received(unwrapSelfReference(build(), name));
     if (existing) {
       // Another source with the same name is fine only when it describes the very same schema.
-      if (existing.schema && stableJson(existing.schema) === stableJson(build())) {
+      if (existing.schema && stableJson(existing.schema) === stableJson(built())) {
         return SchemaRegistry.ref(name);
       }
       throw new TrellisConfigError(
@@ -65,7 +72,7 @@ export class SchemaRegistry implements JsonSchemaContext {
     const component: Component = { source, schema: undefined };
     this.components.set(name, component);
     try {
-      component.schema = this.hoistDefinitions(build());
+      component.schema = this.hoistDefinitions(built());
     } catch (error) {
       this.components.delete(name);
       throw error;
@@ -82,9 +89,21 @@ export class SchemaRegistry implements JsonSchemaContext {
       (typeof schema === "object" && schema !== null) || typeof schema === "function";
     const known = cacheable ? this.adapted.get(schema) : undefined;
     if (known) return known;
-    const result = this.hoistDefinitions(adapter.toJsonSchema(schema, this));
+    const outer = this.current;
+    this.current = adapter;
+    let result: JsonSchema;
+    try {
+      result = this.hoistDefinitions(this.received(adapter.toJsonSchema(schema, this)));
+    } finally {
+      this.current = outer;
+    }
     if (cacheable) this.adapted.set(schema, result);
     return result;
+  }
+
+  /** What the running adapter emitted, with the safe-integer bounds its validation applies. */
+  private received(schema: JsonSchema): JsonSchema {
+    return this.current?.safeIntegers === true ? withSafeIntegerBounds(schema) : schema;
   }
 
   /** The schema a component reference points to (following chains); other schemas as they are. */
