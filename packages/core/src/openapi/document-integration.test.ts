@@ -237,6 +237,7 @@ describe("the document of a decorated app", () => {
     });
     expect(Object.keys(document.paths["/users/{id}"].put.responses)).toEqual([
       "200",
+      "204",
       "400",
       "401",
       "403",

@@ -55,6 +55,8 @@ describe("operationObject", () => {
     });
     expect(document.paths["/users/{id}"].delete.responses["200"]).toBeUndefined();
     expect(document.paths["/ping"].get.responses["200"]).toEqual({ description: "Success" });
+    // A handler that returns nothing is answered 204: an undeclared operation documents it too.
+    expect(document.paths["/ping"].get.responses["204"]).toEqual({ description: "No Content" });
     expect(document.paths["/users/{id}/pets/{petId}"].get.responses["404"]).toEqual({
       description: "No such user",
       content: {
@@ -67,7 +69,7 @@ describe("operationObject", () => {
     const document = build();
     const statuses = (path: string, method: string) =>
       Object.keys(document.paths[path][method].responses);
-    expect(statuses("/ping", "get")).toEqual(["200", "500"]);
+    expect(statuses("/ping", "get")).toEqual(["200", "204", "500"]);
     expect(statuses("/users", "get")).toEqual(["200", "400", "500"]);
     expect(statuses("/users", "post")).toEqual(["201", "400", "401", "403", "413", "415", "500"]);
     expect(statuses("/users/{id}", "delete")).toEqual(["204", "400", "401", "403", "500"]);

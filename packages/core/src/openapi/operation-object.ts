@@ -36,9 +36,11 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
     }
     result[key] = response;
   }
-  // Without a declared success response, document the default one, bodyless (nothing is known of it).
+  // Without a declared success response, document the default ones: 200 when the handler returns
+  // a value (nothing is known of its body) and 204 when it returns nothing, as the server answers.
   if (!operation.responses.some((spec) => spec.status >= 200 && spec.status < 400)) {
     result["200"] = { description: "Success" };
+    result["204"] = { description: statusText(204) };
   }
   for (const [status, description] of frameworkErrors(operation)) {
     const key = String(status);
