@@ -2,6 +2,7 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { BodyContentType } from "../http/vocabulary.js";
 import { decoratorFlags } from "../metadata/decorator-mode.js";
 import type { BindingMetadata } from "../metadata/metadata-store.js";
+import { whyNotRecognised } from "../schema/foreign-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
@@ -38,10 +39,9 @@ export function adapterJsonSchema(
   where: string,
 ): JsonSchema {
   if (!context.adapter.isSchema(schema)) {
-    const hint = schema === undefined ? " (undefined: an import cycle?)" : "";
     throw new TrellisConfigError(
       "UNSUPPORTED_SCHEMA",
-      `${where}: the ${context.adapter.name} adapter does not recognise the schema${hint}.`,
+      `${where}: the ${context.adapter.name} adapter does not recognise the schema: ${whyNotRecognised(schema, context.adapter.name)}.`,
     );
   }
   try {

@@ -368,6 +368,25 @@ describe("startup checks", () => {
     expectConfigError(() => build([DocsOnly]), "MISSING_VERB_DECORATOR", "DocsOnly.helper");
   });
 
+  it("says why a schema is not recognised, and which adapter takes another library's", () => {
+    const zodLike = { _zod: { def: {} }, safeParse: () => ({}) };
+    class ZodBody extends Controller {
+      @Post() create(@Body(zodLike) _input: unknown) {}
+    }
+    expectConfigError(
+      () => build([ZodBody]),
+      "UNSUPPORTED_SCHEMA",
+      "ZodBody.create",
+      "looks like a Zod schema",
+      "zod() from @trellis/adapter-zod",
+    );
+    class Plain {}
+    class ClassBody extends Controller {
+      @Post() create(@Body(Plain) _input: unknown) {}
+    }
+    expectConfigError(() => build([ClassBody]), "UNSUPPORTED_SCHEMA", "it is a class (Plain)");
+  });
+
   it("rejects schemas the adapter does not recognise, naming class and method", () => {
     class NotASchema extends Controller {
       @Post() create(@Body({ type: "object" }) _input: unknown) {}
