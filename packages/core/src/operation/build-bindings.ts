@@ -45,7 +45,7 @@ export function adapterJsonSchema(
     );
   }
   try {
-    return context.registry.fromAdapter(context.adapter, schema);
+    return context.registry.fromAdapter(context.adapter, schema, where);
   } catch (error) {
     if (error instanceof TrellisConfigError) throw error;
     throw new TrellisConfigError(

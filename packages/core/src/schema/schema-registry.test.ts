@@ -53,6 +53,51 @@ describe("SchemaRegistry", () => {
     expect(clash).toThrow(/SCHEMA_NAME_COLLISION.*"User"/);
   });
 
+  it("accepts one model met first inside a wrapper's $defs, then named on its own", () => {
+    // The shape Zod and Valibot emit for `Order` (holding a named `LineItem`) returned directly
+    // by one route and inside a `Page<Order>` wrapper by another.
+    const lineItem = { type: "object", properties: { sku: { type: "string" } } };
+    const order = {
+      type: "object",
+      properties: { items: { type: "array", items: { $ref: "#/$defs/LineItem" } } },
+    };
+    const registry = new SchemaRegistry();
+    registry.fromAdapter(
+      jsonAdapter,
+      {
+        type: "object",
+        properties: { items: { type: "array", items: { $ref: "#/$defs/Order" } } },
+        $defs: { Order: order, LineItem: lineItem },
+      },
+      "OrderController.list (@Returns 200)",
+    );
+    const direct = { $defs: { LineItem: lineItem } };
+    expect(registry.define("Order", direct, () => ({ ...order, ...direct }))).toEqual({
+      $ref: "#/components/schemas/Order",
+    });
+    expect(registry.get("Order")?.properties?.items?.items).toEqual({
+      $ref: "#/components/schemas/LineItem",
+    });
+  });
+
+  it("names who used each of two different schemas that share a name", () => {
+    const registry = new SchemaRegistry();
+    registry.fromAdapter(
+      jsonAdapter,
+      { $defs: { User: { type: "object" } }, $ref: "#/$defs/User" },
+      "UserController.get (@Returns 200)",
+    );
+    const clash = () =>
+      registry.fromAdapter(
+        jsonAdapter,
+        { $defs: { User: { type: "string" } }, $ref: "#/$defs/User" },
+        "AdminController.list (parameter 0)",
+      );
+    expect(clash).toThrow(
+      /"User"\. One is used by UserController\.get \(@Returns 200\), the other by AdminController\.list \(parameter 0\)\./,
+    );
+  });
+
   it("converts each adapter schema once and hands back the same JSON Schema", () => {
     const registry = new SchemaRegistry();
     const toJsonSchema = vi.fn((schema: unknown) => structuredClone(schema) as JsonSchema);

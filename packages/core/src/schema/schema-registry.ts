@@ -21,6 +21,8 @@ const localDefinitionMarks = ['"$defs"', '"definitions"', '"#/$defs/', '"#/defin
 interface Component {
   readonly source: unknown;
   schema: JsonSchema | undefined; // undefined while its build is running (recursive models)
+  /** Who first used it (`Class.method (@Returns 200)`), for the collision error. */
+  readonly usedBy: string | undefined;
 }
 
 /**
@@ -38,6 +40,8 @@ export class SchemaRegistry implements JsonSchemaContext {
   private readonly adapted = new Map<unknown, JsonSchema>();
   // The adapter whose `toJsonSchema` is running: what it defines is its JSON Schema too.
   private current: SchemaAdapter | undefined;
+  // Who the running conversion is for, named in a collision error.
+  private usedBy: string | undefined;
 
   /** A reference to the named component. */
   static ref(name: string): JsonSchema {
@@ -58,21 +62,24 @@ export class SchemaRegistry implements JsonSchemaContext {
     }
     const existing = this.components.get(name);
     if (existing?.source === source) return SchemaRegistry.ref(name);
-    const built = () => this.received(unwrapSelfReference(build(), name));
+    // Stored schemas have their `$defs` hoisted: a rebuild is compared in the same form.
+    const built = () => this.hoistDefinitions(this.received(unwrapSelfReference(build(), name)));
     if (existing) {
       // Another source with the same name is fine only when it describes the very same schema.
       if (existing.schema && stableJson(existing.schema) === stableJson(built())) {
         return SchemaRegistry.ref(name);
       }
+      const first = existing.usedBy === undefined ? "" : ` One is used by ${existing.usedBy}`;
+      const second = this.usedBy === undefined ? "" : `, the other by ${this.usedBy}`;
       throw new TrellisConfigError(
         "SCHEMA_NAME_COLLISION",
-        `Two different schemas are named "${name}". Give one of them another name.`,
+        `Two different schemas are named "${name}".${first}${second}${first ? "." : ""} Give one of them another name.`,
       );
     }
-    const component: Component = { source, schema: undefined };
+    const component: Component = { source, schema: undefined, usedBy: this.usedBy };
     this.components.set(name, component);
     try {
-      component.schema = this.hoistDefinitions(built());
+      component.schema = built();
     } catch (error) {
       this.components.delete(name);
       throw error;
@@ -84,18 +91,21 @@ export class SchemaRegistry implements JsonSchemaContext {
    * The JSON Schema of an adapter's schema, with its local `$defs` moved into components. The same
    * schema value gives the same object every time: callers treat it as read-only.
    */
-  fromAdapter(adapter: SchemaAdapter, schema: unknown): JsonSchema {
+  fromAdapter(adapter: SchemaAdapter, schema: unknown, usedBy?: string): JsonSchema {
     const cacheable =
       (typeof schema === "object" && schema !== null) || typeof schema === "function";
     const known = cacheable ? this.adapted.get(schema) : undefined;
     if (known) return known;
     const outer = this.current;
+    const outerUse = this.usedBy;
     this.current = adapter;
+    this.usedBy = usedBy ?? outerUse;
     let result: JsonSchema;
     try {
       result = this.hoistDefinitions(this.received(adapter.toJsonSchema(schema, this)));
     } finally {
       this.current = outer;
+      this.usedBy = outerUse;
     }
     if (cacheable) this.adapted.set(schema, result);
     return result;
