@@ -123,3 +123,80 @@ describe("createErrorResponder", () => {
     }
   });
 });
+
+describe("the error path is total", () => {
+  const hostileProxy = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error("trap at /srv/app/get.ts");
+      },
+      getPrototypeOf() {
+        throw new Error("trap at /srv/app/proto.ts");
+      },
+      has() {
+        throw new Error("trap");
+      },
+      ownKeys() {
+        throw new Error("trap");
+      },
+    },
+  );
+  class ThrowingExtensions extends HttpException {
+    constructor() {
+      super(400, "bad");
+      Object.defineProperty(this, "extensions", {
+        get() {
+          throw new Error("getter at /srv/app/x.ts");
+        },
+      });
+    }
+  }
+  class ThrowingHeaders extends HttpException {
+    override get headers(): never {
+      throw new Error("headers getter");
+    }
+    override set headers(_value: unknown) {}
+  }
+  class ThrowingProblem extends HttpException {
+    override toProblem(): never {
+      throw new Error("toProblem at /srv/app/y.ts");
+    }
+  }
+
+  it.each([
+    ["a Proxy whose traps throw", hostileProxy],
+    ["an HttpException whose extensions getter throws", new ThrowingExtensions()],
+    ["an HttpException whose headers getter throws", new ThrowingHeaders(409, "x")],
+    ["an HttpException whose toProblem() throws", new ThrowingProblem(409, "x")],
+    ["a BigInt", 10n],
+  ])("answers %s with a clean problem+json 500 or its own status", async (_name, thrown) => {
+    const { respond } = setup();
+    const response = respond(thrown, request);
+    const body = await problem(response);
+    expect(body.status).toBe(response.status);
+    expect(JSON.stringify(body)).not.toContain("/srv/app");
+  });
+
+  it("answers even when the logger and the formatter throw", async () => {
+    const logger: Logger = {
+      error: () => {
+        throw new TypeError("Do not know how to serialize a BigInt");
+      },
+    };
+    const formatter: ErrorFormatter = () => {
+      throw new Error("formatter at /srv/app/f.ts");
+    };
+    const respond = createErrorResponder(logger, formatter);
+    for (const thrown of [10n, hostileProxy, new Error("x")]) {
+      const response = respond(thrown, request);
+      expect(response.status).toBe(500);
+      expect(await problem(response)).toEqual({
+        type: "about:blank",
+        title: "Internal Server Error",
+        status: 500,
+        detail: "An unexpected error occurred.",
+      });
+    }
+  });
+});

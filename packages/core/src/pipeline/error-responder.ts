@@ -28,21 +28,37 @@ function problemResponse(problem: ProblemDetails, headers: HeadersInput | undefi
   return new Response(JSON.stringify(problem), { status: problem.status, headers: init });
 }
 
-/** Builds the one error path of an app: problem+json, an optional formatter, logging. */
+// The last resort: built from constants, so making it cannot throw.
+const fallbackBody = JSON.stringify(internalProblem());
+const fallback = (): Response =>
+  new Response(fallbackBody, { status: 500, headers: { "content-type": problemType } });
+
+/**
+ * Builds the one error path of an app: problem+json, an optional formatter, logging. It is total:
+ * whatever was thrown (a Proxy whose traps throw, an exception whose getters throw) and whatever
+ * the logger or the formatter does, the answer is a response, a clean 500 at worst.
+ */
 export function createErrorResponder(
   logger: Logger,
   formatter: ErrorFormatter | undefined,
 ): ErrorResponder {
-  const fallback = (): Response => problemResponse(internalProblem(), undefined);
+  // A logger that throws (it cannot serialize a BigInt, say) must not take the answer with it.
+  const log = (message: string, detail: unknown): void => {
+    try {
+      logger.error(message, detail);
+    } catch {
+      // Nothing left to report it to.
+    }
+  };
 
-  return (error, request, operation) => {
+  const respond = (error: unknown, request: Request, operation?: Operation): Response => {
     let problem: ProblemDetails;
     let headers: HeadersInput | undefined;
     if (error instanceof HttpException && isErrorStatus(error.status)) {
       problem = error.toProblem();
       headers = error.headers;
     } else {
-      logger.error(`Unhandled error in ${describeOperation(operation)}`, error);
+      log(`Unhandled error in ${describeOperation(operation)}`, error);
       problem = internalProblem();
     }
 
@@ -62,15 +78,18 @@ export function createErrorResponder(
         if (!merged.has("content-type")) merged.set("content-type", "application/json");
         return new Response(JSON.stringify(formatted.body), { status, headers: merged });
       } catch (formatterError) {
-        logger.error(`errorFormatter failed for ${describeOperation(operation)}`, formatterError);
+        log(`errorFormatter failed for ${describeOperation(operation)}`, formatterError);
       }
     }
+    return problemResponse(problem, headers);
+  };
 
+  return (error, request, operation) => {
     try {
-      return problemResponse(problem, headers);
+      return respond(error, request, operation);
     } catch (renderError) {
-      // Unserializable extensions or invalid headers on the exception: a clean 500 instead.
-      logger.error(`Could not render the error of ${describeOperation(operation)}`, renderError);
+      // Unserializable extensions, invalid headers, traps or getters that throw: a clean 500.
+      log(`Could not render the error of ${describeOperation(operation)}`, renderError);
       return fallback();
     }
   };
