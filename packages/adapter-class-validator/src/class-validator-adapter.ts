@@ -1,5 +1,4 @@
 import type {
-  CompileOptions,
   SchemaAdapter,
   UnknownPropertyPolicy,
   ValidationIssue,
@@ -17,8 +16,8 @@ import { createInstantiator, type Instantiate } from "./instantiate.js";
 import { classToJsonSchema } from "./json-schema.js";
 import { createQuickCheck } from "./quick-check.js";
 import { createSafeIntegerCheck } from "./safe-integers.js";
-import { createStructureGuard, unknownPropertyCode } from "./structure-guard.js";
-import { exceptionIssue, mergeIssues, toIssues } from "./to-issues.js";
+import { createStructureGuard } from "./structure-guard.js";
+import { mergeIssues, toIssues } from "./to-issues.js";
 
 /** Options of the class-validator adapter. */
 export interface ClassValidatorAdapterOptions {
@@ -64,26 +63,6 @@ function assertNestedTypes(root: Function, planOf: (target: Function) => ClassPl
   visit(root);
 }
 
-/** One validator per schema and policy: compiling is startup work, done once. */
-function cached<K extends object>(
-  cache: WeakMap<K, Map<UnknownPropertyPolicy, Validator>>,
-  schema: K,
-  policy: UnknownPropertyPolicy,
-  build: () => Validator,
-): Validator {
-  let byPolicy = cache.get(schema);
-  if (!byPolicy) {
-    byPolicy = new Map();
-    cache.set(schema, byPolicy);
-  }
-  let validator = byPolicy.get(policy);
-  if (!validator) {
-    validator = build();
-    byPolicy.set(policy, validator);
-  }
-  return validator;
-}
-
 /**
  * The class-validator schema adapter: model classes decorated with class-validator (and
  * class-transformer's `@Type` for nested models) are validated with `plainToInstance` +
@@ -99,7 +78,6 @@ function cached<K extends object>(
  * ```
  */
 export function classValidator(options: ClassValidatorAdapterOptions = {}): SchemaAdapter {
-  const defaultPolicy = options.unknownProperties ?? "strip";
   const validatorOptions = options.validator ?? {};
   const transformOptions: ClassTransformOptions = {
     ...options.transformer,
@@ -111,9 +89,10 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     reject: createStructureGuard(planOf, true),
   };
   const safeIntegers = createSafeIntegerCheck(planOf);
-  const compiled = new WeakMap<Function, Map<UnknownPropertyPolicy, Validator>>();
 
-  const build = (model: Model, policy: UnknownPropertyPolicy): Validator => {
+  // No policy (a caller without core) strips, as "strip" does. What user code throws (a custom
+  // constraint, a constructor) is core's to catch.
+  const build = (model: Model, policy: UnknownPropertyPolicy | undefined): Validator => {
     assertNestedTypes(model, planOf);
     const guard = policy === "reject" ? guards.reject : guards.strip;
     const settings: ValidatorOptions = {
@@ -131,38 +110,34 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
       options.transformer === undefined ? createInstantiator(model, plan) : undefined;
     const quickCheck = instantiate && createQuickCheck(plan, settings);
     return (input): ValidationResult => {
-      try {
-        const found: ValidationIssue[] = [];
-        guard(input, model, found);
-        // Only an object is transformed: plainToInstance maps arrays and throws on null.
-        if (!isPlainObject(input)) return { ok: false, issues: found };
-        let fast: object | undefined;
-        if (quickCheck && found.length === 0) {
-          fast = (instantiate as Instantiate)(input as Record<string, unknown>);
-          if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
-        }
-        // The same instance plainToInstance builds, when the fast path built one already.
-        const instance = fast ?? plainToInstance(model, input, transformOptions);
-        const checked = toIssues(validateSync(instance, settings), instance);
-        safeIntegers(instance, checked, settings.stopAtFirstError === true);
-        const issues = mergeIssues(found, checked, unknownPropertyCode);
-        return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
-      } catch {
-        // A throwing custom constraint or constructor: a generic issue, never a crash.
-        return { ok: false, issues: [exceptionIssue] };
+      const found: ValidationIssue[] = [];
+      guard(input, model, found);
+      // Only an object is transformed: plainToInstance maps arrays and throws on null.
+      if (!isPlainObject(input)) return { ok: false, issues: found };
+      let fast: object | undefined;
+      if (quickCheck && found.length === 0) {
+        fast = (instantiate as Instantiate)(input as Record<string, unknown>);
+        if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
       }
+      // The same instance plainToInstance builds, when the fast path built one already.
+      const instance = fast ?? plainToInstance(model, input, transformOptions);
+      const checked = toIssues(validateSync(instance, settings), instance);
+      safeIntegers(instance, checked, settings.stopAtFirstError === true);
+      const issues = mergeIssues(found, checked);
+      return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
     };
   };
 
   return {
     name: "class-validator",
+    unknownProperties: options.unknownProperties,
+    safeIntegers: true,
     isSchema: hasValidationMetadata,
-    compile(schema: unknown, compileOptions: CompileOptions): Validator {
+    compile(schema, { unknownProperties }): Validator {
       if (!hasValidationMetadata(schema)) {
         throw new Error("Not a class with class-validator decorators.");
       }
-      const policy = compileOptions.unknownProperties ?? defaultPolicy;
-      return cached(compiled, schema, policy, () => build(schema as Model, policy));
+      return build(schema as Model, unknownProperties);
     },
     toJsonSchema(schema, context) {
       if (!hasValidationMetadata(schema))

@@ -91,22 +91,3 @@ export const decoratorKeywords: Readonly<Record<string, Apply>> = {
 export function applyNotEmpty(schema: JsonSchema): void {
   if (schema.type === "string") schema.minLength = Math.max(Number(schema.minLength ?? 0), 1);
 }
-
-// The largest integer a JSON number (an IEEE 754 double) carries exactly: 2^53 - 1.
-const largest = Number.MAX_SAFE_INTEGER;
-
-/**
- * IsInt means a safe integer here (see safe-integers.ts): an integer schema gets the bounds
- * validation applies, the property's own Min/Max where tighter, ±(2^53 - 1) otherwise, none
- * where an exclusive bound (IsPositive, IsNegative) is tighter already.
- */
-export function applySafeIntegerBounds(schema: JsonSchema): void {
-  if (schema.type !== "integer") return;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
-  if (typeof minimum === "number") schema.minimum = Math.max(minimum, -largest);
-  else if (!(typeof exclusiveMinimum === "number" && exclusiveMinimum >= -largest))
-    schema.minimum = -largest;
-  if (typeof maximum === "number") schema.maximum = Math.min(maximum, largest);
-  else if (!(typeof exclusiveMaximum === "number" && exclusiveMaximum <= largest))
-    schema.maximum = largest;
-}

@@ -1,6 +1,6 @@
 import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
 import type { ClassPlan, NestedPlan, PropertyPlan } from "./class-plan.js";
-import { applyNotEmpty, applySafeIntegerBounds, decoratorKeywords } from "./decorator-keywords.js";
+import { applyNotEmpty, decoratorKeywords } from "./decorator-keywords.js";
 
 const isEmpty = (schema: JsonSchema) => Object.keys(schema).length === 0;
 const composite = ["$ref", "enum", "const", "anyOf", "oneOf", "allOf"];
@@ -23,7 +23,8 @@ function withModel(model: JsonSchema, others: JsonSchema): JsonSchema {
 
 /**
  * A class as a JSON Schema component named after the class; nested models (`@ValidateNested` +
- * `@Type`) become references to their own components, so each class is described once.
+ * `@Type`) become references to their own components, so each class is described once. Core
+ * adds the safe-integer bounds that IsInt applies here.
  */
 export function classToJsonSchema(
   target: Function,
@@ -55,9 +56,6 @@ export function classToJsonSchema(
       decoratorKeywords[item.name]?.(target, item.constraints ?? []);
     }
     for (const target of notEmpty) applyNotEmpty(target);
-    // After every decorator, whatever their order: Min/Max may come before or after IsInt.
-    applySafeIntegerBounds(value);
-    applySafeIntegerBounds(items);
     if (plan.nested) {
       const model = modelOf(plan.nested);
       if (plan.nested.array) {

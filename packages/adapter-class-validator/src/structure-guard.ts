@@ -1,5 +1,6 @@
 import type { ValidationIssue } from "@trellis/core";
 import type { ClassPlan, NestedPlan } from "./class-plan.js";
+import { unknownPropertyCode } from "./to-issues.js";
 
 type Path = (string | number)[];
 type Plain = Record<string, unknown>;
@@ -8,9 +9,6 @@ const isObject = (value: unknown): value is Plain =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 const nameAt = (path: Path) => (path.length === 0 ? "value" : String(path[path.length - 1]));
-
-/** The issue code for an undeclared property (the same in every Trellis adapter). */
-export const unknownPropertyCode = "unknown_property";
 
 /**
  * The checks class-validator and class-transformer leave open, run on the plain input before it is

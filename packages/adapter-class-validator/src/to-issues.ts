@@ -1,12 +1,8 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { IssueCode, ValidationIssue } from "@trellis/core";
 import type { ValidationError } from "class-validator";
 
-/** The issue reported when user code (a custom constraint) throws: nothing of it leaks. */
-export const exceptionIssue: ValidationIssue = {
-  path: [],
-  message: "Input could not be validated",
-  code: "validation_exception",
-};
+/** The issue code for an undeclared property (the same in every Trellis adapter). */
+export const unknownPropertyCode: IssueCode = "unknown_property";
 
 type Path = (string | number)[];
 
@@ -54,13 +50,12 @@ const vagueCodes = new Set(["unknownValue", "nestedValidation"]);
 export function mergeIssues(
   guard: readonly ValidationIssue[],
   validator: readonly ValidationIssue[],
-  unknownCode: string,
 ): ValidationIssue[] {
   const kept = validator.filter((issue) =>
     guard.every((reported) =>
       startsWith(issue.path, reported.path)
         ? false
-        : reported.code === unknownCode ||
+        : reported.code === unknownPropertyCode ||
           !vagueCodes.has(issue.code ?? "") ||
           !startsWith(reported.path, issue.path),
     ),

@@ -1,18 +1,20 @@
-import type { ValidationIssue, Validator } from "@trellis/core";
+import type { Validator } from "@trellis/core";
 
 /**
  * A validator that builds the real one on its first call and then uses it for good (one closure
- * variable, replaced once). A build that throws (the startup checks make that unexpected)
- * answers every input with `failed` instead of throwing: validators never throw.
+ * variable, replaced once). A build that throws (the startup checks make that unexpected) is not
+ * tried again: every call throws its error, which core turns into one issue.
  */
-export function compileOnFirstUse(build: () => Validator, failed: ValidationIssue): Validator {
+export function compileOnFirstUse(build: () => Validator): Validator {
   let built: Validator | undefined;
   return (input) => {
     if (built === undefined) {
       try {
         built = build();
-      } catch {
-        built = () => ({ ok: false, issues: [failed] });
+      } catch (error) {
+        built = () => {
+          throw error;
+        };
       }
     }
     return built(input);

@@ -1,6 +1,5 @@
-import { Kind, type TSchema } from "@sinclair/typebox";
+import type { TSchema } from "@sinclair/typebox";
 import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
-import { safeIntegerBounds } from "./safe-integers.js";
 import { listKeywords, mapKeywords, singleKeywords } from "./schema-tree.js";
 
 // TypeBox's JavaScript-only types (Date, Uint8Array, bigint, undefined, functions, ...) carry a
@@ -27,10 +26,9 @@ function data(value: unknown): unknown {
 
 /**
  * TypeBox schemas are JSON Schema already: this copies one without TypeBox's symbols and
- * JavaScript-only types, turns tuple `items` arrays into draft 2020-12 `prefixItems`, bounds every
- * `Type.Integer` to the safe integers (as validation does), and makes every schema with a `$id`
- * (and every `Type.Ref` target) a component named by that id. `ids` is asked only when a
- * reference must be resolved.
+ * JavaScript-only types, turns tuple `items` arrays into draft 2020-12 `prefixItems`, and makes
+ * every schema with a `$id` (and every `Type.Ref` target) a component named by that id. `ids` is
+ * asked only when a reference must be resolved. Core adds the safe-integer bounds.
  */
 export function typeboxToJsonSchema(
   root: TSchema,
@@ -98,8 +96,6 @@ export function typeboxToJsonSchema(
         if (converted !== omit) result[key] = converted;
       }
     }
-    // Validation refuses unsafe integers (see safe-integers.ts): the document says so.
-    if (schema[Kind] === "Integer") Object.assign(result, safeIntegerBounds(schema));
     return result;
   };
 

@@ -12,8 +12,8 @@ export interface SafeIntegerBounds {
 /**
  * The `minimum` and `maximum` that make an integer schema refuse unsafe integers (JSON parsing
  * rounds 9007199254740993 to ...992: a different number than the client sent): the schema's own
- * bounds where they are tighter, ±(2^53 - 1) otherwise. A bound is left out where the schema's
- * exclusive bound is tighter already, so the document says nothing redundant.
+ * bounds where they are tighter, ±(2^53 - 1) otherwise; none where the schema's exclusive bound
+ * is tighter already. Validation only: core writes the same bounds into the document.
  */
 export function safeIntegerBounds(schema: Readonly<Record<string, unknown>>): SafeIntegerBounds {
   const bounds: SafeIntegerBounds = {};

@@ -1,13 +1,18 @@
 import type { ValueError } from "@sinclair/typebox/compiler";
 import { ValueErrorType } from "@sinclair/typebox/errors";
-import type { ValidationIssue } from "@trellis/core";
+import type { IssueCode, ValidationIssue } from "@trellis/core";
 
-/** The issue reported when user code (a custom format or type) throws: nothing of it leaks. */
-export const exceptionIssue: ValidationIssue = {
-  path: [],
-  message: "Input could not be validated",
-  code: "validation_exception",
-};
+const unknownProperty: IssueCode = "unknown_property";
+
+/** An undeclared key under the "reject" policy, at that key. */
+export const unknownPropertyIssue = (
+  path: readonly (string | number)[],
+  key: string,
+): ValidationIssue => ({
+  path: [...path, key],
+  message: `Unknown property "${key}"`,
+  code: unknownProperty,
+});
 
 /** A JSON Pointer from TypeBox as a path; segments that index an array in `input` become numbers. */
 export function pointerToPath(pointer: string, input: unknown): (string | number)[] {

@@ -2,7 +2,6 @@ import { Kind, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Check } from "@sinclair/typebox/value";
 import type {
-  CompileOptions,
   SchemaAdapter,
   UnknownPropertyPolicy,
   ValidationIssue,
@@ -15,7 +14,7 @@ import { registerDefaultFormats } from "./formats.js";
 import { typeboxToJsonSchema } from "./json-schema.js";
 import { createSafeIntegerCopier } from "./safe-integers.js";
 import { collectIds } from "./schema-tree.js";
-import { exceptionIssue, toIssues } from "./to-issues.js";
+import { toIssues } from "./to-issues.js";
 import { compileKeyWalker } from "./unknown-keys.js";
 
 /** Options of the TypeBox adapter. */
@@ -45,26 +44,6 @@ const isTypeBoxSchema = (value: unknown): value is TSchema =>
 
 const invalid: ValidationIssue = { path: [], message: "Invalid value", code: "invalid" };
 
-/** One validator per schema and policy, built once. */
-function cached<K extends object>(
-  cache: WeakMap<K, Map<UnknownPropertyPolicy, Validator>>,
-  schema: K,
-  policy: UnknownPropertyPolicy,
-  build: () => Validator,
-): Validator {
-  let byPolicy = cache.get(schema);
-  if (!byPolicy) {
-    byPolicy = new Map();
-    cache.set(schema, byPolicy);
-  }
-  let validator = byPolicy.get(policy);
-  if (!validator) {
-    validator = build();
-    byPolicy.set(policy, validator);
-  }
-  return validator;
-}
-
 /**
  * The TypeBox schema adapter: validates with TypeBox's compiler (`TypeCompiler.Compile`, once per
  * schema, on the schema's first request unless `precompile`), strips undeclared properties with a
@@ -83,8 +62,6 @@ function cached<K extends object>(
 export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
   if (options.formats !== false) registerDefaultFormats();
   const references = [...(options.references ?? [])];
-  const defaultPolicy = options.unknownProperties ?? "strip";
-  const compiled = new WeakMap<TSchema, Map<UnknownPropertyPolicy, Validator>>();
   // TypeBox's TypeCheck appends every `$id` schema it meets to the references array it is given
   // (Pushref): a shared array would grow with each compile and make every later walk quadratic.
   const ownReferences = (): TSchema[] => [...references];
@@ -108,7 +85,9 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
   const idsOf = idFinder(references);
   const safeIdsOf = idFinder(safeReferences);
 
-  const build = (schema: TSchema, policy: UnknownPropertyPolicy): Validator => {
+  // No policy (a caller without core) strips, as "strip" does. What user code throws (a custom
+  // format or kind) is core's to catch.
+  const build = (schema: TSchema, policy: UnknownPropertyPolicy | undefined): Validator => {
     const runnable = safeCopy(schema);
     const check = TypeCompiler.Compile(runnable, ownSafeReferences());
     const walker =
@@ -121,48 +100,33 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     };
     if (policy === "reject") {
       return (input): ValidationResult => {
-        try {
-          const issues = check.Check(input) ? [] : failure(input);
-          walker?.scan(input, [], issues);
-          return issues.length === 0 ? { ok: true, value: input } : { ok: false, issues };
-        } catch {
-          return { ok: false, issues: [exceptionIssue] };
-        }
+        const issues = check.Check(input) ? [] : failure(input);
+        walker?.scan(input, [], issues);
+        return issues.length === 0 ? { ok: true, value: input } : { ok: false, issues };
       };
     }
     return (input): ValidationResult => {
-      try {
-        if (!check.Check(input)) return { ok: false, issues: failure(input) };
-        return { ok: true, value: walker ? walker.strip(input) : input };
-      } catch {
-        return { ok: false, issues: [exceptionIssue] };
-      }
+      if (!check.Check(input)) return { ok: false, issues: failure(input) };
+      return { ok: true, value: walker ? walker.strip(input) : input };
     };
-  };
-
-  const validatorOf = (schema: TSchema, policy: UnknownPropertyPolicy): Validator => {
-    checkCompilable(schema, () => idsOf(schema));
-    if (options.precompile === true) return build(schema, policy);
-    return compileOnFirstUse(() => build(schema, policy), exceptionIssue);
   };
 
   return {
     name: "typebox",
+    unknownProperties: options.unknownProperties,
+    safeIntegers: true,
     isSchema: isTypeBoxSchema,
-    compile(schema: unknown, compileOptions: CompileOptions): Validator {
+    compile(schema, { unknownProperties }): Validator {
       if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
-      const policy = compileOptions.unknownProperties ?? defaultPolicy;
-      return cached(compiled, schema, policy, () => validatorOf(schema, policy));
+      checkCompilable(schema, () => idsOf(schema));
+      if (options.precompile === true) return build(schema, unknownProperties);
+      return compileOnFirstUse(() => build(schema, unknownProperties));
     },
     // TypeBox's interpreter decides `undefined` as the compiled check does (no object inside it
-    // for the key walker), so core learns what is required without generating any code.
+    // for the key walker), so core learns what is required without generating any code. A throw
+    // here reads as "required" in core.
     acceptsMissing(schema: unknown): boolean {
-      if (!isTypeBoxSchema(schema)) return false;
-      try {
-        return Check(schema, ownReferences(), undefined);
-      } catch {
-        return false;
-      }
+      return isTypeBoxSchema(schema) && Check(schema, ownReferences(), undefined);
     },
     toJsonSchema(schema, context) {
       if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");

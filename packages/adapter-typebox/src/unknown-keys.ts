@@ -1,6 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { ValidationIssue } from "@trellis/core";
+import { unknownPropertyIssue } from "./to-issues.js";
 
 type Path = (string | number)[];
 /**
@@ -20,12 +21,6 @@ const removed = Symbol("removed");
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-const unknownIssue = (path: Path, key: string): ValidationIssue => ({
-  path: [...path, key],
-  message: `Unknown property "${key}"`,
-  code: "unknown_property",
-});
 
 function assign(target: Record<string, unknown>, key: string, value: unknown): void {
   // A declared "__proto__" property must stay data, never become the prototype.
@@ -140,7 +135,7 @@ export function compileKeyWalker(
         if (!isObject(value)) return;
         for (const key of Object.keys(value)) {
           const walker = declared(key);
-          if (walker === null) issues.push(unknownIssue(path, key));
+          if (walker === null) issues.push(unknownPropertyIssue(path, key));
           else walker?.scan(value[key], [...path, key], issues);
         }
       },

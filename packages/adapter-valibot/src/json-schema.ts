@@ -1,7 +1,6 @@
 import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
-import { withSafeIntegerBounds } from "./safe-integers.js";
 
 type Node = Record<string, unknown>;
 
@@ -70,8 +69,6 @@ function convert(schema: GenericSchema, named: Map<string, GenericSchema>): Json
     errorMode: "ignore",
     definitions: Object.fromEntries(named) as never,
     overrideAction: ({ valibotAction, jsonSchema }) => {
-      // Validation refuses unsafe integers (see safe-integers.ts): the document says so.
-      if (valibotAction.type === "integer") return withSafeIntegerBounds(jsonSchema);
       // The metadata `id` names the component; it is not a JSON Schema keyword.
       if (valibotAction.type !== "metadata" || !("id" in jsonSchema)) return undefined;
       const { id: _id, ...rest } = jsonSchema as unknown as Node;
@@ -84,17 +81,12 @@ function convert(schema: GenericSchema, named: Map<string, GenericSchema>): Json
 /**
  * Valibot's own converter (`@valibot/to-json-schema`), draft 2020-12, input side. Named schemas
  * (see `nameOf`) become components: the root through `context.define`, the ones inside it as
- * `$defs`, which core hoists.
+ * `$defs`, which core hoists (core also unwraps the root emitted as a reference to its own name,
+ * and adds the safe-integer bounds of `v.integer()`).
  */
 export function valibotToJsonSchema(schema: GenericSchema, context: JsonSchemaContext): JsonSchema {
   const named = namedSchemas(schema);
   const name = nameOf(schema);
   if (name === undefined) return convert(schema, named);
-  return context.define(name, schema, () => {
-    const { $defs, ...root } = convert(schema, named);
-    const own = $defs?.[name];
-    if (!own || root.$ref !== `#/$defs/${name}`) return $defs ? { ...root, $defs } : root;
-    const { [name]: _self, ...others } = $defs;
-    return Object.keys(others).length > 0 ? { ...own, $defs: others } : own;
-  });
+  return context.define(name, schema, () => convert(schema, named));
 }

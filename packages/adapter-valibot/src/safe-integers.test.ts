@@ -2,7 +2,7 @@ import { SchemaRegistry } from "@trellis/core";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { valibot } from "./index.js";
-import { safeIntegerAction, withSafeIntegerBounds } from "./safe-integers.js";
+import { safeIntegerAction } from "./safe-integers.js";
 
 const body = { target: "body" } as const;
 const largest = Number.MAX_SAFE_INTEGER;
@@ -19,26 +19,6 @@ describe("safeIntegerAction", () => {
     expect(integer.requirement).toBe(Number.isInteger);
     const other = v.minValue(1);
     expect(safeIntegerAction(other)).toBe(other);
-  });
-});
-
-describe("withSafeIntegerBounds", () => {
-  it("adds ±(2^53 - 1) where the schema has no tighter bound", () => {
-    expect(withSafeIntegerBounds({ type: "integer" })).toEqual({
-      type: "integer",
-      minimum: -largest,
-      maximum: largest,
-    });
-    expect(withSafeIntegerBounds({ type: "integer", minimum: 1, maximum: 2 ** 60 })).toEqual({
-      type: "integer",
-      minimum: 1,
-      maximum: largest,
-    });
-    expect(withSafeIntegerBounds({ type: "integer", exclusiveMaximum: 0 })).toEqual({
-      type: "integer",
-      exclusiveMaximum: 0,
-      minimum: -largest,
-    });
   });
 });
 

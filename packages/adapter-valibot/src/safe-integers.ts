@@ -1,6 +1,3 @@
-// The largest integer a JSON number (an IEEE 754 double) carries exactly: 2^53 - 1.
-const largest = Number.MAX_SAFE_INTEGER;
-
 interface IntegerAction {
   readonly kind: string;
   readonly type: string;
@@ -23,21 +20,4 @@ const isIntegerAction = (item: unknown): item is IntegerAction =>
  */
 export function safeIntegerAction<T>(item: T): T {
   return isIntegerAction(item) ? ({ ...item, requirement: Number.isSafeInteger } as T) : item;
-}
-
-/**
- * The JSON Schema of a value after an integer action, with the safe-integer bounds that
- * validation applies (`@valibot/to-json-schema` says only `type: "integer"`): the schema's own
- * bounds where tighter, ±(2^53 - 1) otherwise, none where an exclusive bound is tighter already.
- */
-export function withSafeIntegerBounds<T extends object>(jsonSchema: T): T {
-  const result = { ...jsonSchema } as Record<string, unknown>;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = result;
-  if (typeof minimum === "number") result.minimum = Math.max(minimum, -largest);
-  else if (!(typeof exclusiveMinimum === "number" && exclusiveMinimum >= -largest))
-    result.minimum = -largest;
-  if (typeof maximum === "number") result.maximum = Math.min(maximum, largest);
-  else if (!(typeof exclusiveMaximum === "number" && exclusiveMaximum <= largest))
-    result.maximum = largest;
-  return result as T;
 }

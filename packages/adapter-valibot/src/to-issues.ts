@@ -1,12 +1,7 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { IssueCode, ValidationIssue } from "@trellis/core";
 import type { BaseIssue } from "valibot";
 
-/** The issue reported when user code (a check, a transform) throws: nothing of it leaks. */
-export const exceptionIssue: ValidationIssue = {
-  path: [],
-  message: "Input could not be validated",
-  code: "validation_exception",
-};
+const unknownProperty: IssueCode = "unknown_property";
 
 const keyOf = (key: unknown): string | number =>
   typeof key === "number" || typeof key === "string" ? key : String(key);
@@ -23,7 +18,7 @@ export function toIssues(issues: readonly BaseIssue<unknown>[]): ValidationIssue
         return {
           path,
           message: `Unknown property "${String(path[path.length - 1])}"`,
-          code: "unknown_property",
+          code: unknownProperty,
         };
       }
       if (issue.input === undefined)

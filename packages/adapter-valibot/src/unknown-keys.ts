@@ -74,12 +74,13 @@ function rejectArrays(schema: GenericSchema): GenericSchema {
  */
 export function withUnknownKeys(
   schema: GenericSchema,
-  policy: UnknownPropertyPolicy,
+  policy: UnknownPropertyPolicy | undefined,
 ): GenericSchema {
   const done = new Map<GenericSchema, GenericSchema>();
-  const objectOf = { strip: object, reject: strictObject, keep: looseObject }[
-    policy
-  ] as typeof object;
+  // No policy (a caller without core) strips, as `v.object` does.
+  const objectOf = (
+    policy === "reject" ? strictObject : policy === "keep" ? looseObject : object
+  ) as typeof object;
 
   const visit = (schema: GenericSchema): GenericSchema => {
     let copy = done.get(schema);

@@ -1,5 +1,4 @@
 import type {
-  CompileOptions,
   SchemaAdapter,
   UnknownPropertyPolicy,
   ValidationResult,
@@ -7,7 +6,7 @@ import type {
 } from "@trellis/core";
 import { type GenericSchema, safeParse } from "valibot";
 import { valibotToJsonSchema } from "./json-schema.js";
-import { exceptionIssue, toIssues } from "./to-issues.js";
+import { toIssues } from "./to-issues.js";
 import { withUnknownKeys } from "./unknown-keys.js";
 
 /** Options of the Valibot adapter. */
@@ -25,26 +24,6 @@ const isValibotSchema = (value: unknown): value is GenericSchema =>
   (value as { kind?: unknown }).kind === "schema" &&
   typeof (value as { "~run"?: unknown })["~run"] === "function";
 
-/** One validator per schema and policy: compiling is startup work, done once. */
-function cached<K extends object>(
-  cache: WeakMap<K, Map<UnknownPropertyPolicy, Validator>>,
-  schema: K,
-  policy: UnknownPropertyPolicy,
-  build: () => Validator,
-): Validator {
-  let byPolicy = cache.get(schema);
-  if (!byPolicy) {
-    byPolicy = new Map();
-    cache.set(schema, byPolicy);
-  }
-  let validator = byPolicy.get(policy);
-  if (!validator) {
-    validator = build();
-    byPolicy.set(policy, validator);
-  }
-  return validator;
-}
-
 /**
  * The Valibot schema adapter: validates with Valibot's synchronous `safeParse`, documents with
  * `@valibot/to-json-schema`; name a model with `v.metadata({ id: "User" })` in its pipe to make it
@@ -59,34 +38,24 @@ function cached<K extends object>(
  * ```
  */
 export function valibot(options: ValibotAdapterOptions = {}): SchemaAdapter {
-  const defaultPolicy = options.unknownProperties ?? "strip";
-  const compiled = new WeakMap<GenericSchema, Map<UnknownPropertyPolicy, Validator>>();
-
-  const build = (schema: GenericSchema, policy: UnknownPropertyPolicy): Validator => {
-    const runnable = withUnknownKeys(schema, policy);
-    return (input): ValidationResult => {
-      try {
-        const result = safeParse(runnable, input);
-        return result.success
-          ? { ok: true, value: result.output }
-          : { ok: false, issues: toIssues(result.issues) };
-      } catch {
-        // A throwing check or transform: a generic issue, never a crash.
-        return { ok: false, issues: [exceptionIssue] };
-      }
-    };
-  };
-
   return {
     name: "valibot",
+    unknownProperties: options.unknownProperties,
+    safeIntegers: true,
     isSchema: isValibotSchema,
-    compile(schema: unknown, compileOptions: CompileOptions): Validator {
+    compile(schema, { unknownProperties }): Validator {
       if (!isValibotSchema(schema)) throw new Error("Not a Valibot schema.");
       if ((schema as { async?: boolean }).async) {
         throw new Error("Async Valibot schemas are not supported: validation runs synchronously.");
       }
-      const policy = compileOptions.unknownProperties ?? defaultPolicy;
-      return cached(compiled, schema, policy, () => build(schema, policy));
+      // A throwing check or transform is core's to catch.
+      const runnable = withUnknownKeys(schema, unknownProperties);
+      return (input): ValidationResult => {
+        const result = safeParse(runnable, input);
+        return result.success
+          ? { ok: true, value: result.output }
+          : { ok: false, issues: toIssues(result.issues) };
+      };
     },
     toJsonSchema(schema, context) {
       if (!isValibotSchema(schema)) throw new Error("Not a Valibot schema.");

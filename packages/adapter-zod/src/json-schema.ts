@@ -36,16 +36,9 @@ function convert(schema: $ZodType): JsonSchema {
 /**
  * Zod's own converter (`z.toJSONSchema`), draft 2020-12, input side. A schema named with
  * `.meta({ id })` becomes a component; named schemas inside it come back as `$defs`, which core
- * hoists into components.
+ * hoists into components (core also unwraps the root Zod emits as a reference to its own id).
  */
 export function zodToJsonSchema(schema: $ZodType, context: JsonSchemaContext): JsonSchema {
   const id = idOf(schema);
-  if (id === undefined) return convert(schema);
-  return context.define(id, schema, () => {
-    const { $defs, ...root } = convert(schema);
-    const own = $defs?.[id];
-    if (!own || root.$ref !== `#/$defs/${id}`) return $defs ? { ...root, $defs } : root;
-    const { [id]: _self, ...others } = $defs;
-    return Object.keys(others).length > 0 ? { ...own, $defs: others } : own;
-  });
+  return id === undefined ? convert(schema) : context.define(id, schema, () => convert(schema));
 }

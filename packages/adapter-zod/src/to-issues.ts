@@ -1,12 +1,7 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { IssueCode, ValidationIssue } from "@trellis/core";
 import type { $ZodIssue } from "zod/v4/core";
 
-/** The issue reported when user code (a refinement, a transform) throws: nothing of it leaks. */
-export const exceptionIssue: ValidationIssue = {
-  path: [],
-  message: "Input could not be validated",
-  code: "validation_exception",
-};
+const unknownProperty: IssueCode = "unknown_property";
 
 const pathOf = (path: readonly PropertyKey[]) =>
   path.map((key) => (typeof key === "symbol" ? String(key.description) : key));
@@ -21,7 +16,7 @@ export function toIssues(issues: readonly $ZodIssue[]): ValidationIssue[] {
         result.push({
           path: [...path, key],
           message: `Unknown property "${key}"`,
-          code: "unknown_property",
+          code: unknownProperty,
         });
       }
     } else {
