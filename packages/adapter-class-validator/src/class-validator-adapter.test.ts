@@ -127,8 +127,11 @@ describe("classValidator()", () => {
     lookups.mockRestore();
   });
 
-  it("leaves a throwing constructor to core, which answers with the generic issue", async () => {
-    expect(() => classValidator().compile(Explosive, body)({ name: "x" })).toThrow();
+  it("turns a throwing constructor into a generic issue, with or without core", async () => {
+    expect(classValidator().compile(Explosive, body)({ name: "x" })).toEqual({
+      ok: false,
+      issues: [{ path: [], message: "Input could not be validated", code: "validation_exception" }],
+    });
     @Route("/explosives")
     class ExplosiveController {
       @Post()

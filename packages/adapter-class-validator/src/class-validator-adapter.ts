@@ -17,7 +17,7 @@ import { classToJsonSchema } from "./json-schema.js";
 import { createQuickCheck } from "./quick-check.js";
 import { createSafeIntegerCheck } from "./safe-integers.js";
 import { createStructureGuard } from "./structure-guard.js";
-import { mergeIssues, toIssues } from "./to-issues.js";
+import { exceptionIssue, mergeIssues, toIssues } from "./to-issues.js";
 
 /** Options of the class-validator adapter. */
 export interface ClassValidatorAdapterOptions {
@@ -90,8 +90,8 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
   };
   const safeIntegers = createSafeIntegerCheck(planOf);
 
-  // No policy (a caller without core) strips, as "strip" does. What user code throws (a custom
-  // constraint, a constructor) is core's to catch.
+  // No policy strips, as "strip" does. What user code throws (a custom constraint, a constructor)
+  // becomes `exceptionIssue`, as core would make it, for callers that compile without core.
   const build = (model: Model, policy: UnknownPropertyPolicy | undefined): Validator => {
     assertNestedTypes(model, planOf);
     const guard = policy === "reject" ? guards.reject : guards.strip;
@@ -110,21 +110,25 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
       options.transformer === undefined ? createInstantiator(model, plan) : undefined;
     const quickCheck = instantiate && createQuickCheck(plan, settings);
     return (input): ValidationResult => {
-      const found: ValidationIssue[] = [];
-      guard(input, model, found);
-      // Only an object is transformed: plainToInstance maps arrays and throws on null.
-      if (!isPlainObject(input)) return { ok: false, issues: found };
-      let fast: object | undefined;
-      if (quickCheck && found.length === 0) {
-        fast = (instantiate as Instantiate)(input as Record<string, unknown>);
-        if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
+      try {
+        const found: ValidationIssue[] = [];
+        guard(input, model, found);
+        // Only an object is transformed: plainToInstance maps arrays and throws on null.
+        if (!isPlainObject(input)) return { ok: false, issues: found };
+        let fast: object | undefined;
+        if (quickCheck && found.length === 0) {
+          fast = (instantiate as Instantiate)(input as Record<string, unknown>);
+          if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
+        }
+        // The same instance plainToInstance builds, when the fast path built one already.
+        const instance = fast ?? plainToInstance(model, input, transformOptions);
+        const checked = toIssues(validateSync(instance, settings), instance);
+        safeIntegers(instance, checked, settings.stopAtFirstError === true);
+        const issues = mergeIssues(found, checked);
+        return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
+      } catch {
+        return { ok: false, issues: [exceptionIssue] };
       }
-      // The same instance plainToInstance builds, when the fast path built one already.
-      const instance = fast ?? plainToInstance(model, input, transformOptions);
-      const checked = toIssues(validateSync(instance, settings), instance);
-      safeIntegers(instance, checked, settings.stopAtFirstError === true);
-      const issues = mergeIssues(found, checked);
-      return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
     };
   };
 
@@ -133,7 +137,8 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: hasValidationMetadata,
-    compile(schema, { unknownProperties }): Validator {
+    // Core passes the resolved policy; the factory's serves callers that compile without core.
+    compile(schema, { unknownProperties = options.unknownProperties }): Validator {
       if (!hasValidationMetadata(schema)) {
         throw new Error("Not a class with class-validator decorators.");
       }

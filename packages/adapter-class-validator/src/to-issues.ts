@@ -3,6 +3,17 @@ import type { ValidationError } from "class-validator";
 
 /** The issue code for an undeclared property (the same in every Trellis adapter). */
 export const unknownPropertyCode: IssueCode = "unknown_property";
+const validationException: IssueCode = "validation_exception";
+
+/**
+ * What a validator answers when user code throws, for callers that compile without core (the
+ * shared conformance suite): core catches first and answers the same.
+ */
+export const exceptionIssue: ValidationIssue = {
+  path: [],
+  message: "Input could not be validated",
+  code: validationException,
+};
 
 type Path = (string | number)[];
 

@@ -3,6 +3,17 @@ import { ValueErrorType } from "@sinclair/typebox/errors";
 import type { IssueCode, ValidationIssue } from "@trellis/core";
 
 const unknownProperty: IssueCode = "unknown_property";
+const validationException: IssueCode = "validation_exception";
+
+/**
+ * What a validator answers when user code throws, for callers that compile without core (the
+ * shared conformance suite): core catches first and answers the same.
+ */
+export const exceptionIssue: ValidationIssue = {
+  path: [],
+  message: "Input could not be validated",
+  code: validationException,
+};
 
 /** An undeclared key under the "reject" policy, at that key. */
 export const unknownPropertyIssue = (

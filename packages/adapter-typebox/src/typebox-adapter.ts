@@ -14,7 +14,7 @@ import { registerDefaultFormats } from "./formats.js";
 import { typeboxToJsonSchema } from "./json-schema.js";
 import { createSafeIntegerCopier } from "./safe-integers.js";
 import { collectIds } from "./schema-tree.js";
-import { toIssues } from "./to-issues.js";
+import { exceptionIssue, toIssues } from "./to-issues.js";
 import { compileKeyWalker } from "./unknown-keys.js";
 
 /** Options of the TypeBox adapter. */
@@ -85,8 +85,8 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
   const idsOf = idFinder(references);
   const safeIdsOf = idFinder(safeReferences);
 
-  // No policy (a caller without core) strips, as "strip" does. What user code throws (a custom
-  // format or kind) is core's to catch.
+  // No policy strips, as "strip" does. What user code throws (a custom format or kind) becomes
+  // `exceptionIssue`, as core would make it, for callers that compile without core.
   const build = (schema: TSchema, policy: UnknownPropertyPolicy | undefined): Validator => {
     const runnable = safeCopy(schema);
     const check = TypeCompiler.Compile(runnable, ownSafeReferences());
@@ -100,14 +100,22 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     };
     if (policy === "reject") {
       return (input): ValidationResult => {
-        const issues = check.Check(input) ? [] : failure(input);
-        walker?.scan(input, [], issues);
-        return issues.length === 0 ? { ok: true, value: input } : { ok: false, issues };
+        try {
+          const issues = check.Check(input) ? [] : failure(input);
+          walker?.scan(input, [], issues);
+          return issues.length === 0 ? { ok: true, value: input } : { ok: false, issues };
+        } catch {
+          return { ok: false, issues: [exceptionIssue] };
+        }
       };
     }
     return (input): ValidationResult => {
-      if (!check.Check(input)) return { ok: false, issues: failure(input) };
-      return { ok: true, value: walker ? walker.strip(input) : input };
+      try {
+        if (!check.Check(input)) return { ok: false, issues: failure(input) };
+        return { ok: true, value: walker ? walker.strip(input) : input };
+      } catch {
+        return { ok: false, issues: [exceptionIssue] };
+      }
     };
   };
 
@@ -116,7 +124,8 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: isTypeBoxSchema,
-    compile(schema, { unknownProperties }): Validator {
+    // Core passes the resolved policy; the factory's serves callers that compile without core.
+    compile(schema, { unknownProperties = options.unknownProperties }): Validator {
       if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
       checkCompilable(schema, () => idsOf(schema));
       if (options.precompile === true) return build(schema, unknownProperties);

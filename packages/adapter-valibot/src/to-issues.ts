@@ -2,6 +2,17 @@ import type { IssueCode, ValidationIssue } from "@trellis/core";
 import type { BaseIssue } from "valibot";
 
 const unknownProperty: IssueCode = "unknown_property";
+const validationException: IssueCode = "validation_exception";
+
+/**
+ * What a validator answers when user code throws, for callers that compile without core (the
+ * shared conformance suite): core catches first and answers the same.
+ */
+export const exceptionIssue: ValidationIssue = {
+  path: [],
+  message: "Input could not be validated",
+  code: validationException,
+};
 
 const keyOf = (key: unknown): string | number =>
   typeof key === "number" || typeof key === "string" ? key : String(key);

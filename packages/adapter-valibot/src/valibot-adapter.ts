@@ -6,7 +6,7 @@ import type {
 } from "@trellis/core";
 import { type GenericSchema, safeParse } from "valibot";
 import { valibotToJsonSchema } from "./json-schema.js";
-import { toIssues } from "./to-issues.js";
+import { exceptionIssue, toIssues } from "./to-issues.js";
 import { withUnknownKeys } from "./unknown-keys.js";
 
 /** Options of the Valibot adapter. */
@@ -43,18 +43,22 @@ export function valibot(options: ValibotAdapterOptions = {}): SchemaAdapter {
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: isValibotSchema,
-    compile(schema, { unknownProperties }): Validator {
+    // Core passes the resolved policy; the factory's serves callers that compile without core.
+    compile(schema, { unknownProperties = options.unknownProperties }): Validator {
       if (!isValibotSchema(schema)) throw new Error("Not a Valibot schema.");
       if ((schema as { async?: boolean }).async) {
         throw new Error("Async Valibot schemas are not supported: validation runs synchronously.");
       }
-      // A throwing check or transform is core's to catch.
       const runnable = withUnknownKeys(schema, unknownProperties);
       return (input): ValidationResult => {
-        const result = safeParse(runnable, input);
-        return result.success
-          ? { ok: true, value: result.output }
-          : { ok: false, issues: toIssues(result.issues) };
+        try {
+          const result = safeParse(runnable, input);
+          return result.success
+            ? { ok: true, value: result.output }
+            : { ok: false, issues: toIssues(result.issues) };
+        } catch {
+          return { ok: false, issues: [exceptionIssue] }; // a throwing check, without core
+        }
       };
     },
     toJsonSchema(schema, context) {

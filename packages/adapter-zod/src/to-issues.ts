@@ -2,6 +2,17 @@ import type { IssueCode, ValidationIssue } from "@trellis/core";
 import type { $ZodIssue } from "zod/v4/core";
 
 const unknownProperty: IssueCode = "unknown_property";
+const validationException: IssueCode = "validation_exception";
+
+/**
+ * What a validator answers when user code throws, for callers that compile without core (the
+ * shared conformance suite): core catches first and answers the same.
+ */
+export const exceptionIssue: ValidationIssue = {
+  path: [],
+  message: "Input could not be validated",
+  code: validationException,
+};
 
 const pathOf = (path: readonly PropertyKey[]) =>
   path.map((key) => (typeof key === "symbol" ? String(key.description) : key));

@@ -6,7 +6,7 @@ import type {
 } from "@trellis/core";
 import { type $ZodType, safeParse } from "zod/v4/core";
 import { zodToJsonSchema } from "./json-schema.js";
-import { toIssues } from "./to-issues.js";
+import { exceptionIssue, toIssues } from "./to-issues.js";
 import { withUnknownKeys } from "./unknown-keys.js";
 
 /** Options of the Zod adapter. */
@@ -41,18 +41,23 @@ export function zod(options: ZodAdapterOptions = {}): SchemaAdapter {
     name: "zod",
     unknownProperties: options.unknownProperties,
     isSchema: isZodSchema,
-    compile(schema, { unknownProperties }): Validator {
+    // Core passes the resolved policy; the factory's serves callers that compile without core.
+    compile(schema, { unknownProperties = options.unknownProperties }): Validator {
       if (!isZodSchema(schema)) throw new Error("Not a Zod 4 schema.");
-      // Zod strips by default; a throwing refinement or transform is core's to catch.
+      // Zod strips by default.
       const runnable =
         unknownProperties === "reject" || unknownProperties === "keep"
           ? withUnknownKeys(schema, unknownProperties)
           : schema;
       return (input): ValidationResult => {
-        const result = safeParse(runnable, input);
-        return result.success
-          ? { ok: true, value: result.data }
-          : { ok: false, issues: toIssues(result.error.issues) };
+        try {
+          const result = safeParse(runnable, input);
+          return result.success
+            ? { ok: true, value: result.data }
+            : { ok: false, issues: toIssues(result.error.issues) };
+        } catch {
+          return { ok: false, issues: [exceptionIssue] }; // a throwing refinement, without core
+        }
       };
     },
     toJsonSchema(schema, context) {
