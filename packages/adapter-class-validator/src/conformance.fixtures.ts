@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import type { ConformanceFixtures } from "@trellis/testing/conformance";
 import { Type } from "class-transformer";
 import {
   ArrayMaxSize,
@@ -26,7 +27,6 @@ import {
   ValidateIf,
   ValidateNested,
 } from "class-validator";
-import type { ConformanceFixtures } from "../../../testing/adapter-conformance/fixtures.js";
 
 class CreateUser {
   @IsString() @IsNotEmpty() name!: string;

@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { runAdapterConformance } from "../../../testing/adapter-conformance/run-conformance.js";
+import { runAdapterConformance } from "@trellis/testing/conformance";
 import { fixtures } from "./conformance.fixtures.js";
 import { classValidator } from "./index.js";
 

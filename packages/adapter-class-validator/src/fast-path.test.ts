@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import type { UnknownPropertyPolicy } from "@trellis/core";
+import { corpus, inputOf } from "@trellis/testing/conformance";
 import { Transform } from "class-transformer";
 import {
   ArrayMaxSize,
@@ -16,8 +17,6 @@ import {
   ValidateIf,
 } from "class-validator";
 import { describe, expect, it, vi } from "vitest";
-import { corpus } from "../../../testing/adapter-conformance/corpus.js";
-import { inputOf } from "../../../testing/adapter-conformance/corpus-case.js";
 import { fixtures } from "./conformance.fixtures.js";
 import { classValidator } from "./index.js";
 

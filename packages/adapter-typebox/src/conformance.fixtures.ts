@@ -1,5 +1,5 @@
 import { FormatRegistry, Type } from "@sinclair/typebox";
-import type { ConformanceFixtures } from "../../../testing/adapter-conformance/fixtures.js";
+import type { ConformanceFixtures } from "@trellis/testing/conformance";
 
 // A format whose check is user code that throws, for the "exceptions become issues" test.
 FormatRegistry.Set("conformance-throws", (value) => {

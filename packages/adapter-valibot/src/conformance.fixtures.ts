@@ -1,5 +1,5 @@
+import type { ConformanceFixtures } from "@trellis/testing/conformance";
 import * as v from "valibot";
-import type { ConformanceFixtures } from "../../../testing/adapter-conformance/fixtures.js";
 
 const Address = v.pipe(
   v.object({

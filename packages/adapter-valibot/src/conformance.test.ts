@@ -1,4 +1,4 @@
-import { runAdapterConformance } from "../../../testing/adapter-conformance/run-conformance.js";
+import { runAdapterConformance } from "@trellis/testing/conformance";
 import { fixtures } from "./conformance.fixtures.js";
 import { valibot } from "./index.js";
 

@@ -1,5 +1,5 @@
+import type { ConformanceFixtures } from "@trellis/testing/conformance";
 import * as z from "zod";
-import type { ConformanceFixtures } from "../../../testing/adapter-conformance/fixtures.js";
 
 const Address = z
   .object({ street: z.string().min(1), city: z.string().min(1) })
