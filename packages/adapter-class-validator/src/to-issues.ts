@@ -6,8 +6,8 @@ export const unknownPropertyCode: IssueCode = "unknown_property";
 const validationException: IssueCode = "validation_exception";
 
 /**
- * What a validator answers when user code throws, for callers that compile without core (the
- * shared conformance suite): core catches first and answers the same.
+ * What a validator answers when user code throws, the issue core makes of a throw for every
+ * adapter; kept here for callers that compile without core (the shared conformance suite).
  */
 export const exceptionIssue: ValidationIssue = {
   path: [],
