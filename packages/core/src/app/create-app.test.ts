@@ -108,7 +108,8 @@ describe("createApp options", () => {
       openapi: { service: { name: "users", version: "2.0.0" } },
     });
     expect(typeof app.fetch).toBe("function");
-    expect(Object.keys(app.routes).sort()).toEqual(["/users", "/users/:id", "/users/me"]);
+    // "/*" answers every target no route matches as written (404, 405, strict-path 400).
+    expect(Object.keys(app.routes).sort()).toEqual(["/*", "/users", "/users/:id", "/users/me"]);
     expect(app.document).toMatchObject({
       openapi: "3.0.3",
       info: { title: "users", version: "2.0.0" },

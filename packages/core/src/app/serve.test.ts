@@ -213,6 +213,27 @@ describe("under a real Bun.serve", () => {
     expect(await chunked.json()).toMatchObject({ status: 413, title: "Content Too Large" });
   });
 
+  it("refuses targets that only match a route once normalized (backslashes, dot segments)", async () => {
+    for (const server of [full, routesOnly]) {
+      for (const path of [
+        "/users\\1",
+        "/users\\me",
+        "/nope\\..\\users",
+        "/x/../users",
+        "/users/./me",
+      ]) {
+        const answer = await raw(server, "GET", path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.headers, path).toContain("content-type: application/problem+json");
+        expect(JSON.parse(answer.body).detail, path).toContain("not in normal form");
+      }
+      // A target that matches nothing, normalized or not, is still a 404; other methods a 405.
+      expect((await raw(server, "GET", "/nope\\x")).status).toBe(404);
+      expect((await raw(server, "PROPFIND", "/users")).status).toBe(405);
+      expect((await raw(server, "GET", "/users/1")).status).toBe(200);
+    }
+  });
+
   it("never lets a throw reach Bun (no HTML error page)", async () => {
     @Route("/boom")
     class Boom extends Controller {

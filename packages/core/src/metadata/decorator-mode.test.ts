@@ -58,7 +58,7 @@ function run(
 
 describe("decorators used without the tsconfig settings they need", { timeout: 30_000 }, () => {
   it("serve the routes when every flag is set", () => {
-    expect(run(allFlags, app(routed))).toEqual({ routes: ["/items/:id"] });
+    expect(run(allFlags, app(routed))).toEqual({ routes: ["/items/:id", "/*"] });
   });
 
   it("fail with DECORATORS_NOT_ENABLED, naming the class and the flags, when called the TC39 way", () => {

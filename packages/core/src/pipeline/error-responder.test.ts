@@ -153,10 +153,14 @@ describe("the error path is total", () => {
     }
   }
   class ThrowingHeaders extends HttpException {
-    override get headers(): never {
-      throw new Error("headers getter");
+    constructor() {
+      super(409, "x");
+      Object.defineProperty(this, "headers", {
+        get() {
+          throw new Error("headers getter");
+        },
+      });
     }
-    override set headers(_value: unknown) {}
   }
   class ThrowingProblem extends HttpException {
     override toProblem(): never {
@@ -167,7 +171,7 @@ describe("the error path is total", () => {
   it.each([
     ["a Proxy whose traps throw", hostileProxy],
     ["an HttpException whose extensions getter throws", new ThrowingExtensions()],
-    ["an HttpException whose headers getter throws", new ThrowingHeaders(409, "x")],
+    ["an HttpException whose headers getter throws", new ThrowingHeaders()],
     ["an HttpException whose toProblem() throws", new ThrowingProblem(409, "x")],
     ["a BigInt", 10n],
   ])("answers %s with a clean problem+json 500 or its own status", async (_name, thrown) => {

@@ -1,4 +1,8 @@
-import { MethodNotAllowedException, NotFoundException } from "../errors/http-exceptions.js";
+import {
+  BadRequestException,
+  MethodNotAllowedException,
+  NotFoundException,
+} from "../errors/http-exceptions.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { pathOf } from "../http/url-parts.js";
 import type { HttpMethod } from "../http/vocabulary.js";
@@ -142,7 +146,49 @@ export function buildRouter(
       if (table[method] === undefined && !(method === "HEAD" && answersHead)) table[method] = fetch;
     }
   }
+  // A function: Bun then calls it for every method (a method table here would leave unknown
+  // methods unanswered). It also carries itself per method, so it reads like every other entry.
+  const strict = outermost(strictTarget(matcher, dispatch, respondError), options);
+  const perMethod = Object.fromEntries(methodOrder.map((method) => [method, strict]));
+  routes[anyOtherTarget] = Object.assign(strict, perMethod as Record<HttpMethod, ServeHandler>);
   return { routes, fetch };
+}
+
+/** The route-map key of every request target no route of the map matched as written. */
+export const anyOtherTarget = "/*";
+
+/**
+ * What the route map answers for a target none of its routes matched as written. Bun matches the
+ * raw target, but `request.url` is the URL parser's normal form (`\` read as `/`, dot segments
+ * removed): a target that only matches a route once normalized (`/health\metrics`,
+ * `/users/../health`) is refused with 400, so the app never serves a path other than the one a
+ * proxy in front of it saw. Any other target is answered as `fetch` would (404, 405, OPTIONS).
+ */
+function strictTarget(
+  matcher: RouteMatcher<RouteHandler>,
+  dispatch: ServeHandler,
+  respondError: ErrorResponder,
+): ServeHandler {
+  const listed = new Set<string>(methodOrder);
+  return (request, server) => {
+    try {
+      // A method no table lists reaches here even for a target that matched as written.
+      if (!listed.has(request.method)) return dispatch(request, server);
+      const allowed = new Set<string>();
+      const path = pathOf(request.url);
+      if (matcher.match(request.method, path, allowed) !== undefined || allowed.size > 0) {
+        return respondError(
+          new BadRequestException(
+            "The request target is not in normal form: backslashes and dot segments are refused.",
+          ),
+          request,
+        );
+      }
+    } catch (error) {
+      return respondError(error, request);
+    }
+    return dispatch(request, server);
+  };
 }
 
 // A parameter as Bun decoded it is trusted only when decoding cannot have gone wrong: Bun turns
