@@ -45,6 +45,7 @@ export const configErrorCodes = {
   INVALID_INTERCEPTOR:
     "an interceptor is not a function, a class with intercept() or an instance of one",
   INVALID_MIDDLEWARE: "a middleware is not a function (request, next) => Response",
+  CORS_CREDENTIALS_ANY_ORIGIN: "cors() allows credentials without naming the allowed origins",
   REQUEST_CONTEXT_DISABLED:
     "getRequestContext() was called but no app was created with { requestContext: true }",
   NO_REQUEST_CONTEXT: "getRequestContext() was called outside a request of an app that enables it",

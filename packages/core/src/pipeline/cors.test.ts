@@ -137,10 +137,31 @@ describe("cors()", () => {
     expect(pre.headers.get("access-control-allow-credentials")).toBeNull();
   });
 
-  it("echoes the origin for '*' with credentials, and asks a function when given one", async () => {
-    const echo = testApp([CorsController], { middleware: [cors({ credentials: true })] });
-    const echoed = await send(echo, "GET", "/c/1", { headers: { origin } });
+  it("refuses credentials with any origin, never allows the null origin, asks a function", async () => {
+    expectConfigError(() => cors({ credentials: true }), "CORS_CREDENTIALS_ANY_ORIGIN", "origin");
+    expectConfigError(
+      () => cors({ origin: "*", credentials: true }),
+      "CORS_CREDENTIALS_ANY_ORIGIN",
+      "credentials",
+    );
+    const named = testApp([CorsController], {
+      middleware: [cors({ origin: [origin, "null"], credentials: true })],
+    });
+    const fromNull = await send(named, "GET", "/c/1", { headers: { origin: "null" } });
+    expect(fromNull.headers.get("access-control-allow-origin")).toBeNull();
+    expect(fromNull.headers.get("access-control-allow-credentials")).toBeNull();
+    const nullPreflight = await send(named, "OPTIONS", "/c", {
+      headers: { origin: "null", "access-control-request-method": "POST" },
+    });
+    expect(nullPreflight.headers.get("access-control-allow-origin")).toBeNull();
+    const everyone = testApp([CorsController], {
+      middleware: [cors({ origin: () => true, credentials: true })],
+    });
+    const fromNullToo = await send(everyone, "GET", "/c/1", { headers: { origin: "null" } });
+    expect(fromNullToo.headers.get("access-control-allow-origin")).toBeNull();
+    const echoed = await send(named, "GET", "/c/1", { headers: { origin } });
     expect(echoed.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(echoed.headers.get("access-control-allow-credentials")).toBe("true");
     expect(echoed.headers.get("vary")).toBe("Origin");
 
     const decided = testApp([CorsController], {

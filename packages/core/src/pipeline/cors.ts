@@ -55,10 +55,15 @@ function originPolicy(
   readonly varies: boolean;
 } {
   if (origin === "*") {
-    // "*" does not allow credentials: echo the origin instead.
-    return credentials
-      ? { allow: (requestOrigin) => requestOrigin, varies: true }
-      : { allow: () => "*", varies: false };
+    // Browsers refuse "*" with credentials; echoing every origin instead would let any site read
+    // a signed-in user's answers. Credentials need the origins named.
+    if (credentials) {
+      throw new TrellisConfigError(
+        "CORS_CREDENTIALS_ANY_ORIGIN",
+        'cors: credentials: true needs the allowed origins named (origin: ["https://app.example.com"], or a function); "*", the default, would trust every site with the user\'s cookies.',
+      );
+    }
+    return { allow: () => "*", varies: false };
   }
   if (typeof origin === "string") {
     return {
@@ -146,7 +151,10 @@ export function cors(options: CorsOptions = {}): Middleware {
 
   return async function cors(request, next) {
     const origin = request.headers.get("origin");
-    const allowed = origin === null ? undefined : await policy.allow(origin, request);
+    // "null" is the origin of sandboxed frames, files and redirects: anyone can send it, so it is
+    // never echoed as allowed, whatever the policy says.
+    const allowed =
+      origin === null || origin === "null" ? undefined : await policy.allow(origin, request);
     if (
       origin !== null &&
       request.method === "OPTIONS" &&
