@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodePathParam, parseQuery, pathOf, queryOf } from "./url-parts.js";
+import { decodePathParam, InvalidEncodingError, parseQuery, pathOf, queryOf } from "./url-parts.js";
 
 describe("url parts", () => {
   it("slices the raw path and query of absolute URLs", () => {
@@ -50,7 +50,8 @@ describe("url parts", () => {
       "a=1&a=&a",
       "page=2&limit=10",
       "a=%",
-      "a=%zz&b=%E2%82",
+      "a=%zz&b=%E2%82%AC",
+      "a=%EF%BF%BD",
       "a+b=c+d",
       "x=%E2%82%AC&x=€",
       "k=€&ü=1&k",
@@ -60,6 +61,14 @@ describe("url parts", () => {
     for (const text of corpus) {
       expect(Object.entries(parseQuery(text)), text).toEqual(Object.entries(standard(text)));
     }
+  });
+
+  it("refuses percent-encoded bytes that are not UTF-8 instead of turning them into U+FFFD", () => {
+    for (const text of ["b=%E2%82", "a=%FF", "%C3%28=1", "a=1&b=%ED%A0%80", "x=%F0%9F%98"]) {
+      expect(() => parseQuery(text), text).toThrow(InvalidEncodingError);
+    }
+    // U+FFFD sent as such is data; "%zz" is not percent-encoding and stays as written.
+    expect(parseQuery("a=%EF%BF%BD&b=\uFFFD&c=%zz")).toEqual({ a: "\uFFFD", b: "\uFFFD", c: "%zz" });
   });
 
   it("decodes path parameters once and refuses bad escapes and NUL", () => {

@@ -1,3 +1,5 @@
+import { decodeComponentStrict } from "./strict-utf8.js";
+
 // Request URLs are absolute ("http://host/path?query"); slicing them is much cheaper than `new URL`.
 
 function pathStart(url: string): number {
@@ -40,10 +42,25 @@ function addQueryValue(record: QueryRecord, key: string, value: string): void {
   else existing.push(value);
 }
 
+/** Thrown by `parseQuery` for percent-encoded bytes that are not UTF-8. */
+export class InvalidEncodingError extends URIError {}
+
+// URLSearchParams turned bytes into U+FFFD: were they a U+FFFD the client sent, or invalid?
+function checkEncoding(query: string): void {
+  for (const pair of query.split("&")) {
+    for (const part of pair.split("=", 2)) {
+      if (decodeComponentStrict(part) === undefined) {
+        throw new InvalidEncodingError("percent-encoded bytes that are not UTF-8");
+      }
+    }
+  }
+}
+
 /**
  * Parses a query string (or a form-urlencoded body) into a prototype-free record; repeated keys
  * become arrays. Text with nothing to decode (no "%", no "+": the common case) is split directly;
- * anything else goes through `URLSearchParams`, so decoding is exactly the URL standard's.
+ * anything else goes through `URLSearchParams`, so decoding is exactly the URL standard's, except
+ * that bytes which are not UTF-8 throw `InvalidEncodingError` instead of becoming U+FFFD.
  */
 export function parseQuery(query: string): QueryRecord {
   const record: QueryRecord = Object.create(null);
@@ -51,7 +68,12 @@ export function parseQuery(query: string): QueryRecord {
   if (query.includes("%") || query.includes("+")) {
     // The leading "&" is an empty pair the parser skips; it stops the constructor from dropping
     // a leading "?", which belongs to the first key in a query or form body.
-    for (const [key, value] of new URLSearchParams(`&${query}`)) addQueryValue(record, key, value);
+    let replaced = false;
+    for (const [key, value] of new URLSearchParams(`&${query}`)) {
+      if (!replaced && (key.includes("\uFFFD") || value.includes("\uFFFD"))) replaced = true;
+      addQueryValue(record, key, value);
+    }
+    if (replaced) checkEncoding(query);
     return record;
   }
   let start = 0;

@@ -76,11 +76,7 @@ class TestController extends Controller {
   }
 
   @Get("/cookies")
-  cookies(
-    @Cookie(Cookies) all: object,
-    @Cookie("theme") theme: string,
-    @Req() request: Request,
-  ) {
+  cookies(@Cookie(Cookies) all: object, @Cookie("theme") theme: string, @Req() request: Request) {
     return { all: { ...all }, theme, url: request.url };
   }
 
@@ -175,9 +171,7 @@ describe("binding and coercion", () => {
   });
 
   it("reads headers case-insensitively", async () => {
-    expect(
-      await get("/t/headers", { "x-tenant": "acme", "X-COUNT": "3", "x-page": "2" }),
-    ).toEqual({
+    expect(await get("/t/headers", { "x-tenant": "acme", "X-COUNT": "3", "x-page": "2" })).toEqual({
       status: 200,
       body: { all: { "X-Tenant": "acme", "x-count": 3 }, page: 2 },
     });
@@ -189,6 +183,28 @@ describe("binding and coercion", () => {
     ]);
     const raw = await get("/t/raw", { "X-Tenant": "acme", Accept: "text/plain" });
     expect(raw.body).toMatchObject({ accept: "text/plain", tenant: "acme" });
+  });
+
+  it("answers 400 for bytes that are not UTF-8 in the query, a header or a cookie", async () => {
+    const query = await get("/t/named/abc?page=2&q=%FF");
+    expect(query.status).toBe(400);
+    expect(query.body.errors).toEqual([
+      { in: "query", path: "", message: "must be valid percent-encoded UTF-8" },
+    ]);
+    const cookie = await get("/t/cookies", { cookie: "session=abc%C3%28" });
+    expect(cookie.status).toBe(400);
+    expect(cookie.body.errors[0]).toMatchObject({ in: "cookie" });
+    // A header's bytes arrive one character each: 0xC3 0x28 is not UTF-8, 0xC3 0xA9 is "é".
+    const header = await get("/t/headers", { "x-tenant": "\u00c3\u0028", "x-page": "1" });
+    expect(header.status).toBe(400);
+    expect(header.body.errors).toContainEqual({
+      in: "header",
+      path: "/X-Tenant",
+      message: "must be valid UTF-8",
+    });
+    const valid = await get("/t/headers", { "x-tenant": "\u00c3\u00a9", "x-page": "1" });
+    expect(valid.body.all["X-Tenant"]).toBe("é");
+    expect((await get("/t/named/abc?page=2&q=%E2%82%AC")).status).toBe(200);
   });
 
   it("reads cookies from the Cookie header, prototype-free", async () => {

@@ -1,4 +1,5 @@
 import type { InputLocation } from "../errors/http-exception.js";
+import { headerValueUtf8 } from "../http/strict-utf8.js";
 import type { Binding, Operation, ParameterBinding } from "../operation/operation.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { objectProperties } from "../schema/object-properties.js";
@@ -23,6 +24,16 @@ export interface PlanContext {
 }
 
 type RawInput = string | string[] | undefined | typeof unreadable;
+
+/** A header's value read as UTF-8 (`unreadable`, with an issue, when its bytes are not UTF-8). */
+function headerInput(inputs: RequestInputs, name: string, pointer: string): RawInput {
+  const value = inputs.request.headers.get(name);
+  if (value === null) return undefined;
+  const text = headerValueUtf8(value);
+  if (text !== undefined) return text;
+  inputs.addIssue("header", pointer, "must be valid UTF-8");
+  return unreadable;
+}
 
 /** Coerces a raw string input; a repeated value where one is expected is an issue. */
 function coerceInput(
@@ -100,7 +111,7 @@ function planNamed(
       : where === "query"
         ? (inputs) => inputs.query()[name]
         : where === "header"
-          ? (inputs) => inputs.request.headers.get(name) ?? undefined
+          ? (inputs) => headerInput(inputs, name, pointer)
           : (inputs) => inputs.cookies()[name];
   return {
     read: (inputs) => coerceInput(source(inputs), coercer, splitLists, inputs, where, pointer),
@@ -170,12 +181,19 @@ function planWhole(
       const headers = inputs.request.headers;
       let ok = true;
       if (declared.length === 0) {
-        for (const [key, value] of headers) object[key] = value;
-        return object;
+        for (const [key, value] of headers) {
+          const text = headerValueUtf8(value);
+          if (text === undefined) {
+            inputs.addIssue("header", `/${pointerToken(key)}`, "must be valid UTF-8");
+            ok = false;
+          } else object[key] = text;
+        }
+        return ok ? object : unreadable;
       }
       for (const key of declared) {
-        const value = headers.get(key);
-        if (value !== null) ok = fill(object, key, value, inputs) && ok;
+        const value = headerInput(inputs, key, `/${pointerToken(key)}`);
+        if (value === unreadable) ok = false;
+        else if (value !== undefined) ok = fill(object, key, value, inputs) && ok;
       }
       return ok ? object : unreadable;
     };

@@ -1,7 +1,11 @@
+import { InvalidEncodingError } from "../http/url-parts.js";
+
+const strayPercent = /%(?![0-9A-Fa-f]{2})/;
+
 /**
  * Parses a `Cookie` header into a prototype-free record. The first of two equal names wins (the
  * browser sends the most specific cookie first); values are percent-decoded when that is valid
- * and unquoted. Written here rather than using `request.cookies`: a plain `new Request` (tests,
+ * and unquoted (percent-encoded bytes that are not UTF-8 throw `InvalidEncodingError`). Written here rather than using `request.cookies`: a plain `new Request` (tests,
  * other fetch runtimes) does not have it.
  */
 export function parseCookies(header: string | null): Record<string, string> {
@@ -20,7 +24,11 @@ export function parseCookies(header: string | null): Record<string, string> {
       try {
         value = decodeURIComponent(value);
       } catch {
-        // Not percent-encoding after all: keep the value as sent.
+        // Well-formed escapes of bytes that are not UTF-8 are refused; anything else is not
+        // percent-encoding after all and stays as sent.
+        if (!strayPercent.test(value)) {
+          throw new InvalidEncodingError("percent-encoded bytes that are not UTF-8");
+        }
       }
     }
     cookies[name] = value;

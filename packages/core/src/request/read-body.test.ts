@@ -164,17 +164,36 @@ describe("body reading", () => {
     expect((await post("/b/optional", "", {})).body).toEqual({ received: null });
   });
 
+  it("answers 415 for a content-coded body, naming the coding it accepts", async () => {
+    for (const coding of ["gzip", "br", "deflate", "x-custom, gzip"]) {
+      const response = await send(app, "POST", "/b/any", {
+        body: "{}",
+        headers: { ...json, "content-encoding": coding },
+      });
+      expect(response.status, coding).toBe(415);
+      expect(response.headers.get("accept-encoding")).toBe("identity");
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+    }
+    const identity = await post("/b/any", '"x"', { ...json, "content-encoding": "identity" });
+    expect(identity.status).toBe(200);
+  });
+
   it("answers 400 for malformed JSON, invalid UTF-8, and deep nesting, without crashing", async () => {
     for (const body of ["{", "{'a':1}", "[1,]", "NaN", "  "]) {
       const response = await post("/b/any", body, json);
       expect(response.status, body).toBe(400);
       expect(response.body.detail).toBe("The request body is not valid JSON.");
     }
-    // Invalid UTF-8 is replaced (U+FFFD), with or without a declared length.
+    // Invalid UTF-8 is a 400, never U+FFFD, with or without a declared length.
     const latin1 = new Uint8Array([0x22, 0xe9, 0x22]);
-    expect((await post("/b/any", latin1, json)).body).toEqual({ input: "\uFFFD" });
-    const declared = { ...json, "content-length": "3" };
-    expect((await post("/b/any", latin1, declared)).body).toEqual({ input: "\uFFFD" });
+    for (const headers of [json, { ...json, "content-length": "3" }]) {
+      const refused = await post("/b/any", latin1, headers);
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toBe("The request body is not valid UTF-8.");
+    }
+    // U+FFFD sent as UTF-8 is data.
+    const replacement = new Uint8Array([0x22, 0xef, 0xbf, 0xbd, 0x22]);
+    expect((await post("/b/any", replacement, json)).body).toEqual({ input: "\uFFFD" });
     const deep = "[".repeat(65) + "]".repeat(65);
     expect((await post("/b/any", deep, json)).status).toBe(400);
     expect((await post("/b/any", "[".repeat(64) + "]".repeat(64), json)).status).toBe(200);

@@ -5,7 +5,8 @@ import {
   UnsupportedMediaTypeException,
 } from "../errors/http-exceptions.js";
 import { acceptsMediaType } from "../http/media-type.js";
-import { parseQuery } from "../http/url-parts.js";
+import { decodeUtf8 } from "../http/strict-utf8.js";
+import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
 import type { BodyContentType } from "../http/vocabulary.js";
 import { unsafeJson } from "./json-guard.js";
 
@@ -18,8 +19,6 @@ export interface BodyPlan {
   readonly required: boolean;
 }
 
-// Invalid UTF-8 becomes U+FFFD, as in `Request.text()` (the fast path for declared lengths).
-const utf8 = new TextDecoder("utf-8");
 const encoder = new TextEncoder();
 const digits = /^[0-9]+$/;
 
@@ -79,8 +78,21 @@ function parseJson(text: string): unknown {
   return value;
 }
 
+// Invalid UTF-8 is a 400, never silently U+FFFD (a leading byte order mark is dropped).
+function textOf(bytes: Uint8Array): string {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) throw invalid("is not valid UTF-8");
+  return text;
+}
+
 function parseForm(text: string): Record<string, string | string[]> {
-  const record = parseQuery(text);
+  let record: Record<string, string | string[]>;
+  try {
+    record = parseQuery(text);
+  } catch (error) {
+    if (error instanceof InvalidEncodingError) throw invalid("is not valid UTF-8");
+    throw error;
+  }
   if ("__proto__" in record) throw invalid('contains a "__proto__" field');
   return record;
 }
@@ -121,12 +133,19 @@ export function bodyReadFailure(error: unknown): HttpException {
     : new BadRequestException("The request body could not be read.");
 }
 
+// Bodies are read as sent: a coded one (gzip, br, ...) is refused rather than parsed as if plain,
+// which a proxy that decodes it would read differently (RFC 7694: say what is accepted).
+const encoded = () =>
+  new UnsupportedMediaTypeException("The request body must not be content-coded.", {
+    headers: { "accept-encoding": "identity" },
+  });
+
 const wrongType = (plan: BodyPlan) =>
   new UnsupportedMediaTypeException(`The request body must be ${plan.contentType}.`);
 
 /**
  * Stage one of reading a body, synchronous: 413 by Content-Length before reading anything, 400 for
- * a required body that is absent, 415 for another media type. Returns undefined for an absent
+ * a required body that is absent, 415 for another media type or a content coding. Returns undefined for an absent
  * optional body, else the content being read (text, or bytes for multipart). With a
  * Content-Length (which the server enforces) the runtime reads the text natively; without one the
  * stream is counted and cancelled as soon as it passes the limit. Split from `finishBody` so a
@@ -151,12 +170,14 @@ export function startBody(
   if (contentType !== null && !acceptsMediaType(contentType, plan.contentType)) {
     throw wrongType(plan);
   }
+  const encoding = headers.get("content-encoding");
+  if (encoding !== null && encoding.trim().toLowerCase() !== "identity") throw encoded();
   const multipart = plan.contentType === "multipart/form-data";
   const content: Promise<string | Uint8Array> =
     declared && !multipart
-      ? request.text()
+      ? request.arrayBuffer().then((buffer) => textOf(new Uint8Array(buffer)))
       : readBytes(request, plan.limit, declared).then((bytes) =>
-          multipart ? bytes : utf8.decode(bytes),
+          multipart ? bytes : textOf(bytes),
         );
   // Without a Content-Type an empty body is still just a missing body (a 400, not a 415).
   if (contentType !== null) return content;

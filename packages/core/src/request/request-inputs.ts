@@ -1,5 +1,6 @@
 import type { InputLocation, ProblemIssue } from "../errors/http-exception.js";
-import { decodePathParam, parseQuery, queryOf } from "../http/url-parts.js";
+import { BadRequestException } from "../errors/http-exceptions.js";
+import { decodePathParam, InvalidEncodingError, parseQuery, queryOf } from "../http/url-parts.js";
 import { parseCookies } from "./cookies.js";
 
 /** Marks an input that could not be read (its issue is already recorded). */
@@ -13,6 +14,18 @@ export function pointerToken(token: string | number): string {
   return typeof token === "number"
     ? String(token)
     : token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** Parses one input; bytes that are not UTF-8 make the request a 400 naming the input. */
+function refuseBadEncoding<T>(where: InputLocation, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof InvalidEncodingError)) throw error;
+    throw new BadRequestException("Request validation failed", {
+      errors: [{ in: where, path: "", message: "must be valid percent-encoded UTF-8" }],
+    });
+  }
 }
 
 /**
@@ -66,12 +79,14 @@ export class RequestInputs {
   }
 
   query(): Record<string, string | string[]> {
-    this.queryRecord ??= parseQuery(queryOf(this.request.url));
+    this.queryRecord ??= refuseBadEncoding("query", () => parseQuery(queryOf(this.request.url)));
     return this.queryRecord;
   }
 
   cookies(): Record<string, string> {
-    this.cookieRecord ??= parseCookies(this.request.headers.get("cookie"));
+    this.cookieRecord ??= refuseBadEncoding("cookie", () =>
+      parseCookies(this.request.headers.get("cookie")),
+    );
     return this.cookieRecord;
   }
 }
