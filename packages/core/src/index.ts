@@ -14,6 +14,7 @@ export { Injectable } from "./decorators/injectable.js";
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
 export { Security } from "./decorators/security.js";
+export { Timeout } from "./decorators/timeout.js";
 export { UseGuards } from "./decorators/use-guards.js";
 export { UseInterceptors } from "./decorators/use-interceptors.js";
 export { UseMiddleware } from "./decorators/use-middleware.js";

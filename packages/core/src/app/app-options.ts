@@ -24,6 +24,11 @@ export interface DocumentOptions {
   readonly limits?: {
     /** Maximum request body in bytes (default 1 MiB); per route with `@BodyLimit`. */
     readonly body?: number;
+    /**
+     * Milliseconds a route may take before it is answered 503 (default: no limit); per route with
+     * `@Timeout`. The handler's `this.signal` is aborted then.
+     */
+    readonly timeout?: number;
   };
 }
 

@@ -20,6 +20,8 @@ export interface DocumentSettings {
   readonly controllers: readonly unknown[];
   /** `limits.body`: the body limit of routes without `@BodyLimit`. */
   readonly bodyLimit: number;
+  /** `limits.timeout` in milliseconds; undefined: routes without `@Timeout` have none. */
+  readonly timeout: number | undefined;
   readonly openapi: OpenApiOptions | undefined;
   /** True when the app has global guards: every operation is documented as guarded. */
   readonly globalGuards: boolean;
@@ -81,6 +83,13 @@ export function parseDocumentOptions(
       `${caller}: limits.body ${String(bodyLimit)} is not a positive integer number of bytes.`,
     );
   }
+  const timeout = options.limits?.timeout;
+  if (timeout !== undefined && !isValidLimit(timeout)) {
+    throw new TrellisConfigError(
+      "INVALID_LIMIT",
+      `${caller}: limits.timeout ${String(timeout)} is not a positive integer number of milliseconds.`,
+    );
+  }
   // `guards` is a createApp option, but the same options given to buildDocument must document
   // the same 401/403 answers; only createApp checks the guards themselves.
   const guards: unknown = options.guards;
@@ -88,6 +97,7 @@ export function parseDocumentOptions(
     adapter: options.schema,
     controllers: options.controllers,
     bodyLimit,
+    timeout,
     openapi: options.openapi,
     globalGuards: Array.isArray(guards) && guards.length > 0,
   };

@@ -22,6 +22,7 @@ export function readOperations(settings: DocumentSettings): ReadOperations {
       registry,
       compiler,
       defaultBodyLimit: settings.bodyLimit,
+      ...(settings.timeout === undefined ? {} : { defaultTimeout: settings.timeout }),
       globalGuards: settings.globalGuards,
     },
     readRouteConfig,

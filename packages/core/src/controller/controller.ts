@@ -1,4 +1,7 @@
-import { headersSlot, type ResponseState, statusSlot } from "./response-state.js";
+import { headersSlot, type ResponseState, signalSlot, statusSlot } from "./response-state.js";
+
+// The signal of a request without a timeout: it never aborts.
+const neverAborted = new AbortController().signal;
 
 /**
  * Base class of every controller. Controllers are constructed once at startup; each request runs
@@ -19,6 +22,14 @@ export abstract class Controller {
   /** Sets this request's response status (default 200; 204 when the handler returns nothing). */
   protected setStatus(code: number): void {
     (this as ResponseState)[statusSlot] = code;
+  }
+
+  /**
+   * Aborted when this request's `@Timeout` (or `limits.timeout`) passes: hand it to the work the
+   * handler starts (`fetch(url, { signal: this.signal })`) so it stops once nobody waits for it.
+   */
+  protected get signal(): AbortSignal {
+    return (this as ResponseState)[signalSlot] ?? neverAborted;
   }
 
   /** Sets a response header of this request (replaces an earlier value of the same name). */

@@ -1,9 +1,11 @@
 /** Per-request response state a handler sets through `this.setStatus` / `this.setHeader`. */
 export const statusSlot: unique symbol = Symbol("trellis.status");
 export const headersSlot: unique symbol = Symbol("trellis.headers");
+export const signalSlot: unique symbol = Symbol("trellis.signal");
 
 /** The per-request view of a controller: its own slots, everything else from the shared instance. */
 export interface ResponseState {
   [statusSlot]?: number;
   [headersSlot]?: Headers;
+  [signalSlot]?: AbortSignal;
 }

@@ -55,6 +55,8 @@ export interface MethodMetadata {
   deprecated: boolean;
   hidden: boolean;
   bodyLimit?: unknown;
+  /** The `@Timeout` in milliseconds, when given. */
+  timeout?: unknown;
   /** `@UseGuards`, `@UseInterceptors`, `@UseMiddleware` items, in written order. */
   readonly guards: unknown[];
   readonly interceptors: unknown[];
@@ -70,6 +72,7 @@ export interface ClassMetadata {
   tags?: unknown[];
   security?: SecurityMetadata[];
   bodyLimit?: unknown;
+  timeout?: unknown;
   /** Class-level pipeline items, in written order (inherited ones are added by the reader). */
   guards?: unknown[];
   interceptors?: unknown[];

@@ -11,6 +11,7 @@ export interface ControllerMetadata {
   readonly tags: readonly unknown[];
   readonly security: readonly SecurityMetadata[] | undefined;
   readonly bodyLimit: unknown;
+  readonly timeout: unknown;
   /**
    * Class-level pipeline items of the class and its bases, base classes first: a subclass adds to
    * its base's guards rather than replacing them, so extending a guarded controller never drops
@@ -41,7 +42,9 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
     const own = peekClassMetadata(current as Function);
     if (own) chain.push(own);
   }
-  const nearest = <K extends "prefix" | "tags" | "security" | "bodyLimit" | "validateResponse">(
+  const nearest = <
+    K extends "prefix" | "tags" | "security" | "bodyLimit" | "timeout" | "validateResponse",
+  >(
     key: K,
   ) => chain.find((metadata) => metadata[key] !== undefined)?.[key];
   const accumulated = (key: "guards" | "interceptors" | "middleware") =>
@@ -56,6 +59,7 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
     tags: nearest("tags") ?? [],
     security: nearest("security"),
     bodyLimit: nearest("bodyLimit"),
+    timeout: nearest("timeout"),
     guards: accumulated("guards"),
     interceptors: accumulated("interceptors"),
     middleware: accumulated("middleware"),

@@ -60,12 +60,16 @@ const unsupported: FrameworkError = [
   415,
   "Unsupported Media Type: the request body's media type is not accepted.",
 ];
+const timedOut: FrameworkError = [
+  503,
+  "Service Unavailable: the request took longer than the route's timeout.",
+];
 const internal: FrameworkError = [
   500,
   "Internal Server Error: the server could not complete the request.",
 ];
 
-// The eight possible lists, made once: startup asks for one per operation.
+// The sixteen possible lists, made once: startup asks for one per operation.
 const lists = new Map<number, readonly FrameworkError[]>();
 
 /**
@@ -80,7 +84,8 @@ export function frameworkErrors(operation: Operation): readonly FrameworkError[]
     if (binding.kind !== "request") hasInput = true;
   }
   const secured = operation.security.length > 0 || operation.guarded;
-  const key = (hasInput ? 1 : 0) | (secured ? 2 : 0) | (hasBody ? 4 : 0);
+  const timed = operation.timeout !== undefined;
+  const key = (hasInput ? 1 : 0) | (secured ? 2 : 0) | (hasBody ? 4 : 0) | (timed ? 8 : 0);
   let list = lists.get(key);
   if (!list) {
     const errors: FrameworkError[] = [];
@@ -88,6 +93,7 @@ export function frameworkErrors(operation: Operation): readonly FrameworkError[]
     if (secured) errors.push(unauthorized, forbidden);
     if (hasBody) errors.push(tooLarge, unsupported);
     errors.push(internal);
+    if (timed) errors.push(timedOut);
     list = Object.freeze(errors);
     lists.set(key, list);
   }

@@ -12,6 +12,8 @@ import { joinRoutePath } from "./route-path.js";
 export interface OperationBuildContext extends BindingContext {
   /** `limits.body` of the app: the body limit of routes without `@BodyLimit`. */
   readonly defaultBodyLimit: number;
+  /** `limits.timeout` of the app in milliseconds: the timeout of routes without `@Timeout`. */
+  readonly defaultTimeout?: number;
   /** True when the app has global guards: every operation is then guarded. */
   readonly globalGuards?: boolean;
 }
@@ -56,6 +58,17 @@ function checkLimit(value: unknown, where: string): number {
     throw new TrellisConfigError(
       "INVALID_LIMIT",
       `${where}: body limit ${String(value)} is not a positive integer number of bytes.`,
+    );
+  }
+  return value;
+}
+
+function checkTimeout(value: unknown, where: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!isValidLimit(value)) {
+    throw new TrellisConfigError(
+      "INVALID_LIMIT",
+      `${where}: timeout ${String(value)} is not a positive integer number of milliseconds.`,
     );
   }
   return value;
@@ -195,6 +208,10 @@ export function buildOperationsWith<R>(
         method.bodyLimit ?? metadata.bodyLimit ?? context.defaultBodyLimit,
         where,
       );
+      const timeout = checkTimeout(
+        method.timeout ?? metadata.timeout ?? context.defaultTimeout,
+        where,
+      );
       const security = securityOf(
         method.security.length > 0 ? method.security : (metadata.security ?? []),
         where,
@@ -244,6 +261,7 @@ export function buildOperationsWith<R>(
           },
           security,
           bodyLimit,
+          timeout,
           guarded: context.globalGuards === true || guards.length > 0,
         });
         runtimes.push(runtime);

@@ -96,6 +96,8 @@ export interface Operation {
   readonly security: readonly SecurityRequirement[];
   /** Maximum body size in bytes for this route. */
   readonly bodyLimit: number;
+  /** Milliseconds the route may take before it is answered 503 (`@Timeout`); undefined: no limit. */
+  readonly timeout: number | undefined;
   /** True when guards (global, class or method) run before the handler: documented as 401/403. */
   readonly guarded: boolean;
 }

@@ -1,4 +1,4 @@
-import type { ResponseState } from "../controller/response-state.js";
+import { type ResponseState, signalSlot } from "../controller/response-state.js";
 import { BadRequestException } from "../errors/http-exceptions.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
@@ -8,7 +8,13 @@ import type { RoutePipeline } from "../pipeline/route-pipeline.js";
 import { type ArgumentPlan, type PlanContext, planArguments } from "../request/argument-plan.js";
 import { type BodyPlan, bodyReadFailure, finishBody, startBody } from "../request/read-body.js";
 import { RequestInputs } from "../request/request-inputs.js";
-import { withAccess, withRequestContext, withRouteMiddleware } from "./route-wrappers.js";
+import {
+  requestSignals,
+  withAccess,
+  withRequestContext,
+  withRouteMiddleware,
+  withTimeout,
+} from "./route-wrappers.js";
 import { serializeResult } from "./serialize-result.js";
 
 /** What compiling one operation needs, besides the operation. */
@@ -70,6 +76,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
         };
 
   const invoke = invoker(method, arity);
+  const timed = operation.timeout !== undefined;
 
   // read inputs → validate → handler → serialize, for a request whose body (if any) is read. It
   // is itself the handler of a route without a body: no wrapper frame around it per request.
@@ -103,6 +110,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
       }
       // Stage: handler, on a fresh object per request that inherits from the one instance.
       const state: ResponseState = Object.create(instance);
+      if (timed) state[signalSlot] = requestSignals.get(request);
       if (intercept !== undefined) {
         // Stage: interceptors around the handler (always asynchronous: `next()` is a promise).
         const execution = new RouteExecutionContext(request, params, decoded, operation);
@@ -128,6 +136,9 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   let handler: RouteHandler = bodyPlan ? readingBody(bodyPlan, run, respondError, operation) : run;
   // Stages before reading inputs, innermost first: each wrapper exists only when needed.
   if (access !== undefined) handler = withAccess(handler, access, respondError, operation);
+  if (operation.timeout !== undefined) {
+    handler = withTimeout(handler, operation.timeout, respondError, operation);
+  }
   if (middleware !== undefined) handler = withRouteMiddleware(handler, middleware);
   if (requestContext === true) handler = withRequestContext(handler, operation);
   return handler;

@@ -1,3 +1,4 @@
+import { HttpException } from "../errors/http-exception.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { Operation } from "../operation/operation.js";
 import type { AccessCheck } from "../pipeline/access-check.js";
@@ -41,4 +42,39 @@ export function withRequestContext(handler: RouteHandler, operation: Operation):
   const storage = requestContextStorage();
   return (request, params, decoded) =>
     storage.run({ request, operation }, handler, request, params, decoded);
+}
+
+/** Each timed request's abort signal, for the handler's `this.signal`; gone with the request. */
+export const requestSignals = new WeakMap<Request, AbortSignal>();
+
+/**
+ * Answers a route 503 once `milliseconds` pass without an answer, and aborts the signal its
+ * handler sees. An answer that is ready at once costs no timer.
+ */
+export function withTimeout(
+  handler: RouteHandler,
+  milliseconds: number,
+  respondError: ErrorResponder,
+  operation: Operation,
+): RouteHandler {
+  return (request, params, decoded) => {
+    const abort = new AbortController();
+    requestSignals.set(request, abort.signal);
+    const answer = handler(request, params, decoded);
+    if (answer instanceof Response) return answer;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<Response>((resolve) => {
+      timer = setTimeout(() => {
+        abort.abort(new DOMException("The route's timeout passed.", "TimeoutError"));
+        resolve(
+          respondError(
+            new HttpException(503, "The request took longer than the route allows."),
+            request,
+            operation,
+          ),
+        );
+      }, milliseconds);
+    });
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  };
 }

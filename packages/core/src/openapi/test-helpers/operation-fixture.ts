@@ -145,6 +145,7 @@ export class OperationFixture {
       docs,
       security: init.security ?? [],
       bodyLimit: 1024 * 1024,
+      timeout: undefined,
       guarded: init.guarded ?? false,
     };
   }
