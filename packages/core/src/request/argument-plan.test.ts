@@ -207,6 +207,20 @@ describe("binding and coercion", () => {
     expect((await get("/t/named/abc?page=2&q=%E2%82%AC")).status).toBe(200);
   });
 
+  it("refuses a single-value header given twice where the schema wants a scalar", async () => {
+    // The runtime joins repeated header lines with ", " (RFC 9110 5.3) before any app code runs.
+    const headers = new globalThis.Headers([
+      ["x-tenant", "acme"],
+      ["x-page", "1"],
+      ["x-page", "2"],
+    ]);
+    const response = await app.fetch(new Request("http://test.local/t/headers", { headers }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual([
+      { in: "header", path: "/X-Page", message: "must be integer" },
+    ]);
+  });
+
   it("reads cookies from the Cookie header, prototype-free", async () => {
     expect(
       await get("/t/cookies", { cookie: "session=abc%20d; n=4; theme=dark%20blue; other=1" }),
