@@ -2,4 +2,4 @@
 export { corpus, leftOut } from "./corpus.js";
 export { type CorpusCase, inputOf, type Path, withoutPaths } from "./corpus-case.js";
 export { type ConformanceFixtures, expectedComponents, type ShapeName } from "./fixtures.js";
-export { type ConformanceOptions, runAdapterConformance } from "./run-conformance.js";
+export { type ConformanceOptions, runAdapterConformance, sharedCodes } from "./run-conformance.js";

@@ -1,4 +1,5 @@
 import {
+  type IssueCode,
   type JsonSchema,
   type SchemaAdapter,
   SchemaRegistry,
@@ -25,6 +26,21 @@ export interface ConformanceOptions {
    */
   readonly oneIssuePerPath: boolean;
 }
+
+/**
+ * The issue codes every adapter promises alike (core's `IssueCode`), whatever its library calls
+ * the problem. Every other code is the library's own and differs between adapters (a wrong type is
+ * `isString`, `String`, `invalid_type` or `string`), so the suite asserts only these.
+ */
+export const sharedCodes = {
+  /** An undeclared property under the "reject" policy, reported at that property. */
+  unknownProperty: "unknown_property",
+  /** Validation threw (user code): one issue at the root, nothing of why. */
+  validationException: "validation_exception",
+} as const satisfies Record<string, IssueCode>;
+
+const isSharedCode = (code: string | undefined) =>
+  code === sharedCodes.unknownProperty || code === sharedCodes.validationException;
 
 const targets: readonly SchemaTarget[] = ["body", "path", "query", "header", "cookie", "response"];
 const targetOf = (shape: ShapeName): SchemaTarget => (shape === "search" ? "query" : "body");
@@ -95,6 +111,9 @@ export function runAdapterConformance({
       const result = validate({ name: "boom" });
       expect(result.ok).toBe(false);
       expectWellFormed(result);
+      expect(result.ok ? [] : result.issues, "one validation_exception issue at the root").toEqual([
+        expect.objectContaining({ path: [], code: sharedCodes.validationException }),
+      ]);
       expect(JSON.stringify(result)).not.toMatch(/boom|Error|at /);
     });
 
@@ -153,6 +172,7 @@ export function runAdapterConformance({
             );
             if (!result.ok) {
               expectIssueAt(result, testCase.issueAt);
+              expectNoSharedCode(result);
               const rejected = policies.reject(inputOf(testCase));
               expect(rejected.ok).toBe(false);
               if (oneIssuePerPath) {
@@ -184,6 +204,40 @@ function expectIssueAt(result: ValidationResult, at: Path | undefined): void {
   ).toBe(true);
 }
 
+/**
+ * A rejection under the default policy has a cause of the library's own (a type, a bound, a
+ * format, a missing property): it must not borrow a shared code, which means something else.
+ */
+function expectNoSharedCode(result: ValidationResult): void {
+  if (result.ok) return;
+  const borrowed = result.issues.filter((issue) => isSharedCode(issue.code));
+  expect(borrowed, "no shared issue code for a library's own cause").toEqual([]);
+}
+
+/**
+ * Under the "reject" policy every undeclared property gets an `unknown_property` issue at exactly
+ * its path, and that code is used for nothing else.
+ */
+function expectUnknownPropertyIssues(result: ValidationResult, unknown: readonly Path[]): void {
+  const issues = result.ok ? [] : result.issues;
+  for (const extra of unknown) {
+    expect(
+      issues.some(
+        (issue) =>
+          issue.code === sharedCodes.unknownProperty &&
+          JSON.stringify(issue.path) === JSON.stringify(extra),
+      ),
+      `an unknown_property issue at ${JSON.stringify(extra)}; got ${JSON.stringify(issues)}`,
+    ).toBe(true);
+  }
+  for (const issue of issues.filter((each) => each.code === sharedCodes.unknownProperty)) {
+    expect(
+      unknown.some((extra) => JSON.stringify(extra) === JSON.stringify(issue.path)),
+      `unknown_property only at an undeclared property; got it at ${JSON.stringify(issue.path)}`,
+    ).toBe(true);
+  }
+}
+
 function expectOneIssuePerPath(result: ValidationResult): void {
   if (result.ok) return;
   const paths = result.issues.map((issue) => JSON.stringify(issue.path));
@@ -210,6 +264,7 @@ function checkOtherPolicies(
         paths.some((path) => unknown.some((extra) => isUnder(path, extra))),
         `an issue at an unknown property; got ${JSON.stringify(paths)}`,
       ).toBe(true);
+      expectUnknownPropertyIssues(rejected, unknown);
     }
   }
   // Prototype keys may be dropped even when keeping: no library copies them onto its output.
