@@ -74,13 +74,12 @@ describe("@Timeout and limits.timeout", () => {
   it("apply limits.timeout to routes without their own, and document the 503", async () => {
     const app = testApp([PlainController], { limits: { timeout: 30 } });
     expect((await send(app, "GET", "/plain")).status).toBe(503);
-    const responses = (app.document.paths["/plain"]?.get as { responses: Record<string, unknown> })
-      .responses;
+    type Documented = { get: { responses: Record<string, unknown> } };
+    const responses = (app.document.paths["/plain"] as Documented).get.responses;
     expect(responses["503"]).toMatchObject({ description: expect.stringContaining("timeout") });
     const untimed = testApp([PlainController]);
     expect(await (await send(untimed, "GET", "/plain/signal")).json()).toEqual({ aborted: false });
-    const paths = untimed.document.paths["/plain"]?.get as { responses: Record<string, unknown> };
-    expect(paths.responses["503"]).toBeUndefined();
+    expect((untimed.document.paths["/plain"] as Documented).get.responses["503"]).toBeUndefined();
   });
 
   it("refuse a timeout that is not a positive integer number of milliseconds", () => {

@@ -40,7 +40,8 @@ export function decodeComponentStrict(component: string): string | undefined {
   return decodeUtf8(new Uint8Array(bytes));
 }
 
-const nonAscii = /[^\x00-\x7f]/;
+// Any character above U+007F: the value holds bytes a runtime read one per character.
+const nonAscii = /[\u0080-\uffff]/;
 
 /**
  * A header value as the runtime gives it (one character per byte) read as UTF-8: ASCII as it is,

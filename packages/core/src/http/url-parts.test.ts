@@ -68,7 +68,11 @@ describe("url parts", () => {
       expect(() => parseQuery(text), text).toThrow(InvalidEncodingError);
     }
     // U+FFFD sent as such is data; "%zz" is not percent-encoding and stays as written.
-    expect(parseQuery("a=%EF%BF%BD&b=\uFFFD&c=%zz")).toEqual({ a: "\uFFFD", b: "\uFFFD", c: "%zz" });
+    expect(parseQuery("a=%EF%BF%BD&b=\uFFFD&c=%zz")).toEqual({
+      a: "\uFFFD",
+      b: "\uFFFD",
+      c: "%zz",
+    });
   });
 
   it("decodes path parameters once and refuses bad escapes and NUL", () => {
