@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { Controller, createApp, Get, Returns, Route } from "@trellis/core";
+import { jsonSchemaAdapter } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { swaggerUi } from "../src/index.js";
 import { createAppInFreshProcess } from "../src/test-helpers/fresh-process.js";
@@ -9,7 +10,6 @@ import {
   inFolder,
 } from "../src/test-helpers/install-shim.js";
 import { itemsApp } from "../src/test-helpers/items-app.js";
-import { jsonSchemaAdapter } from "../src/test-helpers/json-schema-adapter.js";
 
 const folders: string[] = [];
 afterAll(() => {

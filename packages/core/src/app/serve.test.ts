@@ -1,11 +1,11 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Param, Query } from "../decorators/bindings.js";
 import { BodyLimit } from "../decorators/body-limit.js";
 import { Route } from "../decorators/route.js";
 import { Delete, Get, Post } from "../decorators/verbs.js";
-import { schema } from "../test-helpers/json-schema-adapter.js";
 import { testApp } from "../test-helpers/test-app.js";
 
 const CreateUser = schema(

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { jsonSchemaAdapter, optional, schema } from "../../../testing/src/json-schema-adapter.js";
 import { buildDocument } from "../app/build-document.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Header, Param, Query } from "../decorators/bindings.js";
@@ -13,7 +14,6 @@ import { Security } from "../decorators/security.js";
 import { Delete, Get, Head, Patch, Post, Put } from "../decorators/verbs.js";
 import type { OpenApiOptions } from "../index.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { jsonSchemaAdapter, optional, schema } from "../test-helpers/json-schema-adapter.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
 import { assertValidDocuments } from "./test-helpers/assert-valid-document.js";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { jsonSchemaAdapter, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Cookie, Header, Param, Query, Req } from "../decorators/bindings.js";
 import { BodyLimit } from "../decorators/body-limit.js";
@@ -10,7 +11,6 @@ import { Delete, Get, Head, Options, Patch, Post, Put } from "../decorators/verb
 import { SchemaCompiler } from "../schema/schema-compiler.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { jsonSchemaAdapter, schema } from "../test-helpers/json-schema-adapter.js";
 import { buildOperations } from "./build-operations.js";
 
 const User = schema(

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Param } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
 import { UseMiddleware } from "../decorators/use-middleware.js";
 import { Get, Post } from "../decorators/verbs.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { schema } from "../test-helpers/json-schema-adapter.js";
 import { send, testApp } from "../test-helpers/test-app.js";
 import { cors } from "./cors.js";
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { jsonSchemaAdapter } from "../../../testing/src/json-schema-adapter.js";
 import { buildDocument } from "../app/build-document.js";
 import { Controller } from "../controller/controller.js";
 import { Param } from "../decorators/bindings.js";
@@ -9,7 +10,6 @@ import { UseGuards } from "../decorators/use-guards.js";
 import { Get } from "../decorators/verbs.js";
 import { ForbiddenException, TooManyRequestsException } from "../errors/http-exceptions.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { jsonSchemaAdapter } from "../test-helpers/json-schema-adapter.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
 import type { ExecutionContext } from "./execution-context.js";
 import type { CanActivate } from "./guard.js";

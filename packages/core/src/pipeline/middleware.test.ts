@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Param } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
@@ -8,7 +9,6 @@ import { Get, Post } from "../decorators/verbs.js";
 import type { DocsPlugin } from "../docs/docs-plugin.js";
 import { TooManyRequestsException } from "../errors/http-exceptions.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { schema } from "../test-helpers/json-schema-adapter.js";
 import { send, testApp } from "../test-helpers/test-app.js";
 import type { Middleware } from "./middleware.js";
 

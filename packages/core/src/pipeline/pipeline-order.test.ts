@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { jsonSchemaAdapter, schema } from "../../../testing/src/json-schema-adapter.js";
 import { createApp } from "../app/create-app.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Param } from "../decorators/bindings.js";
@@ -11,7 +12,6 @@ import { UseInterceptors } from "../decorators/use-interceptors.js";
 import { UseMiddleware } from "../decorators/use-middleware.js";
 import { Post } from "../decorators/verbs.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
-import { jsonSchemaAdapter, schema } from "../test-helpers/json-schema-adapter.js";
 import type { ExecutionContext } from "./execution-context.js";
 import type { CallHandler } from "./interceptor.js";
 import type { Middleware } from "./middleware.js";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { jsonSchemaAdapter, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Param } from "../decorators/bindings.js";
 import { Returns } from "../decorators/returns.js";
@@ -8,7 +9,6 @@ import { ValidateResponse } from "../decorators/validate-response.js";
 import { Get } from "../decorators/verbs.js";
 import type { CompileOptions } from "../schema/schema-adapter.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { jsonSchemaAdapter, schema } from "../test-helpers/json-schema-adapter.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
 
 const User = schema(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { jsonSchemaAdapter } from "../../../testing/src/json-schema-adapter.js";
 import { buildDocument } from "../app/build-document.js";
 import { createApp } from "../app/create-app.js";
 import { Controller } from "../controller/controller.js";
@@ -10,7 +11,6 @@ import { Get } from "../decorators/verbs.js";
 import { ForbiddenException } from "../errors/http-exceptions.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { jsonSchemaAdapter } from "../test-helpers/json-schema-adapter.js";
 import { send, testApp } from "../test-helpers/test-app.js";
 import type { ExecutionContext } from "./execution-context.js";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { optional, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Cookie, Header, Param, Query, Req } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
 import { Get } from "../decorators/verbs.js";
-import { optional, schema } from "../test-helpers/json-schema-adapter.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
 
 const Page = schema({ type: "integer", minimum: 1 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { optional, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body } from "../decorators/bindings.js";
 import { BodyLimit } from "../decorators/body-limit.js";
 import { Route } from "../decorators/route.js";
 import { Get, Post } from "../decorators/verbs.js";
-import { optional, schema } from "../test-helpers/json-schema-adapter.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
 import { startBody } from "./read-body.js";
 

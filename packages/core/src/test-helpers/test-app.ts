@@ -1,6 +1,6 @@
+import { jsonSchemaAdapter } from "../../../testing/src/json-schema-adapter.js";
 import type { AppOptions } from "../app/app-options.js";
 import { type App, createApp } from "../app/create-app.js";
-import { jsonSchemaAdapter } from "./json-schema-adapter.js";
 
 /** An app on the test adapter whose logger records into `logged`. */
 export function testApp(

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
 
 /** What `createApp({ docs: { swagger: true } })` did in the fresh process. */
@@ -12,7 +13,8 @@ export interface FreshOutcome {
 }
 
 const coreSource = resolve(import.meta.dirname, "..", "..", "..", "core", "src", "index.ts");
-const adapterSource = resolve(import.meta.dirname, "json-schema-adapter.ts");
+// The JSON-Schema test adapter's source file (@trellis/testing exports its TypeScript directly).
+const adapterSource = createRequire(import.meta.url).resolve("@trellis/testing");
 
 /**
  * Calls `createApp({ ..., docs: { swagger: true } })` in a fresh Bun process working in `cwd`, the

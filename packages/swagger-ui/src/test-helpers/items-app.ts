@@ -13,30 +13,34 @@ import {
   Summary,
   Tags,
 } from "@trellis/core";
-import { jsonSchemaAdapter, type TestSchema } from "./json-schema-adapter.js";
+import { jsonSchemaAdapter, schema } from "@trellis/testing";
 
 /** The body of `POST /items`. */
-export const CreateItem = {
-  title: "CreateItem",
-  type: "object",
-  properties: {
-    name: { type: "string", minLength: 1 },
-    quantity: { type: "integer" },
+export const CreateItem = schema(
+  {
+    type: "object",
+    properties: {
+      name: { type: "string", minLength: 1 },
+      quantity: { type: "integer" },
+    },
+    required: ["name"],
   },
-  required: ["name"],
-} satisfies TestSchema;
+  "CreateItem",
+);
 
 /** One stored item. */
-export const Item = {
-  title: "Item",
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    name: { type: "string" },
-    quantity: { type: "integer" },
+export const Item = schema(
+  {
+    type: "object",
+    properties: {
+      id: { type: "string" },
+      name: { type: "string" },
+      quantity: { type: "integer" },
+    },
+    required: ["id", "name", "quantity"],
   },
-  required: ["id", "name", "quantity"],
-} satisfies TestSchema;
+  "Item",
+);
 
 interface StoredItem {
   id: string;

@@ -1,14 +1,16 @@
-// A tiny JSON-Schema adapter for core's own tests (ajv underneath). Core never depends on a real
-// adapter package; this one is excluded from the build.
-import { Ajv, type ErrorObject } from "ajv";
-import formatsModule from "ajv-formats";
-import type { JsonSchema } from "../schema/json-schema.js";
+// The one JSON-Schema test adapter (ajv underneath), for the tests of core and of the packages
+// that need an adapter without a validation library (swagger-ui). It imports only types from
+// @trellis/core, so core's tests can reach it by relative path without a package cycle
+// (core -> testing -> core): `../../../testing/src/json-schema-adapter.js`.
 import type {
   CompileOptions,
+  JsonSchema,
   JsonSchemaContext,
   SchemaAdapter,
   ValidationIssue,
-} from "../schema/schema-adapter.js";
+} from "@trellis/core";
+import { Ajv, type ErrorObject } from "ajv";
+import formatsModule from "ajv-formats";
 
 /** A schema of the test adapter: plain JSON Schema, optionally named (a component). */
 export interface TestSchema {
@@ -66,7 +68,15 @@ function issuesOf(errors: readonly ErrorObject[]): ValidationIssue[] {
   });
 }
 
-/** The test adapter: `isSchema` knows `schema(...)` values, `compile` uses ajv. */
+/**
+ * The test adapter: `isSchema` knows `schema(...)` values, `compile` uses ajv (all errors, formats,
+ * undeclared properties removed unless the policy is "keep"), `toJsonSchema` gives the JSON as
+ * written, with named schemas as components.
+ *
+ * @example
+ * const CreateItem = schema({ type: "object", properties: { name: { type: "string" } } }, "CreateItem");
+ * createApp({ schema: jsonSchemaAdapter(), controllers: [ItemController] });
+ */
 export function jsonSchemaAdapter(): SchemaAdapter & { compiled: number } {
   const addFormats = ((formatsModule as unknown as { default?: unknown }).default ??
     formatsModule) as (ajv: Ajv) => void;
