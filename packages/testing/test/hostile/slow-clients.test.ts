@@ -1,6 +1,6 @@
 // Slow and vanishing clients: cut by the server's idle timeout, and never logged as server errors.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExampleApp, type ExampleApp } from "../../src/app.js";
+import { createExampleApp, type ExampleApp } from "../support/example.js";
 import { rawExchange, requestHead } from "./support/raw-http.js";
 import { logLines, type RecordingLogger, recordingLogger } from "./support/recording-logger.js";
 import { type Served, serve } from "./support/serve.js";

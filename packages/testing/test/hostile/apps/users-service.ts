@@ -1,10 +1,13 @@
 import { Database } from "bun:sqlite";
 import { ConflictException, Inject, Injectable, NotFoundException } from "@trellis/core";
-import { inMemory, openDatabase } from "../../../src/database/open-database.js";
-import type { CreateUserInput } from "../../../src/users/create-user-input.js";
-import { DuplicateEmailError } from "../../../src/users/duplicate-email-error.js";
-import type { User } from "../../../src/users/user.js";
-import { UserRepository } from "../../../src/users/user-repository.js";
+import {
+  type CreateUserInput,
+  DuplicateEmailError,
+  inMemory,
+  openDatabase,
+  type User,
+  UserRepository,
+} from "../../support/example.js";
 
 /** The paging every variant's `GET /users` documents: `page >= 1`, `1 <= limit <= 100`. */
 export interface PageQuery {

@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import type { App, Logger, UnknownPropertyPolicy } from "@trellis/core";
-import { createExampleApp } from "../../../src/app.js";
+import { createExampleApp } from "../../support/example.js";
 import { createClassValidatorProbeApp } from "../apps/class-validator-probe-app.js";
 import { createTypeboxProbeApp, createTypeboxUsersApp } from "../apps/typebox-app.js";
 import { createValibotProbeApp, createValibotUsersApp } from "../apps/valibot-app.js";

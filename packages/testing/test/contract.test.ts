@@ -2,9 +2,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Server } from "bun";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExampleApp, type ExampleApp } from "../src/app.js";
-import { tempFolder } from "./support/example-server.js";
+import { createExampleApp, type ExampleApp } from "./support/example.js";
 import { type PrismProxy, startPrism, type Violation, violationsOf } from "./support/prism.js";
+import { tempFolder } from "./support/temp-folder.js";
 
 type Json = Record<string, any>;
 

@@ -1,0 +1,10 @@
+// The example app (apps/example) these suites run against, and the parts of it the users-API
+// variants reuse. Reached by path, not as a package: @trellis/example depends on an adapter and
+// every adapter devDepends on @trellis/testing, so a package dependency on it would close a cycle
+// that turbo refuses. This is the one file that names the example's folder.
+export { createExampleApp, type ExampleApp } from "../../../../apps/example/src/app.js";
+export { inMemory, openDatabase } from "../../../../apps/example/src/database/open-database.js";
+export type { CreateUserInput } from "../../../../apps/example/src/users/create-user-input.js";
+export { DuplicateEmailError } from "../../../../apps/example/src/users/duplicate-email-error.js";
+export type { User } from "../../../../apps/example/src/users/user.js";
+export { UserRepository } from "../../../../apps/example/src/users/user-repository.js";
