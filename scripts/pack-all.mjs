@@ -1,0 +1,56 @@
+// `pnpm pack:all [--out DIR]`: build every publishable (non-private) workspace package and pack it
+// exactly as `pnpm publish` would (`pnpm pack` turns `workspace:` ranges into real versions), into
+// one folder (default `.packs/`). Prints one tarball path per line on stdout; progress goes to
+// stderr. Install the result anywhere with `bun add ./.packs/*.tgz` (see README.md).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const root = join(import.meta.dirname, "..");
+const { values } = parseArgs({ options: { out: { type: "string" } } });
+const out = resolve(values.out ?? join(root, ".packs"));
+
+const manifests = ["packages", "apps"]
+  .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
+  .concat(join(root, "bench"))
+  .map((dir) => join(dir, "package.json"))
+  .filter((file) => existsSync(file))
+  .map((file) => JSON.parse(readFileSync(file, "utf8")));
+const names = manifests.filter((manifest) => !manifest.private).map((manifest) => manifest.name);
+const filters = names.flatMap((name) => ["--filter", name]);
+
+// Run pnpm the way we were started (`npx pnpm@x` puts no pnpm on PATH), else the one on PATH.
+const entry = process.env.npm_execpath;
+function pnpm(args, stdout) {
+  const [command, prefix] =
+    entry && /pnpm[^/\\]*\.[cm]?js$/.test(entry) ? [process.execPath, [entry]] : ["pnpm", []];
+  const result = spawnSync(command, [...prefix, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", stdout, "inherit"],
+  });
+  if (result.status !== 0) {
+    console.error(`pack-all: \`pnpm ${args.join(" ")}\` failed (${result.error ?? result.status})`);
+    process.exit(1);
+  }
+  return result.stdout;
+}
+
+// Each package's own build script (`tsc -b`, in dependency order; quick when dist is current).
+pnpm([...filters, "run", "build"], process.stderr);
+
+// Drop older tarballs of these packages so `*.tgz` in the folder is exactly this set.
+mkdirSync(out, { recursive: true });
+const prefixes = names.map((name) => `${name.replace(/^@/, "").replace("/", "-")}-`);
+for (const file of readdirSync(out)) {
+  const prefix = prefixes.find((p) => file.startsWith(p));
+  if (prefix && /^\d/.test(file.slice(prefix.length)) && file.endsWith(".tgz")) {
+    rmSync(join(out, file));
+  }
+}
+
+const packed = JSON.parse(
+  pnpm(["--recursive", ...filters, "pack", "--pack-destination", out, "--json"], "pipe"),
+);
+for (const { filename } of [packed].flat()) console.log(filename);
