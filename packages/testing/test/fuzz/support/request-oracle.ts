@@ -145,12 +145,41 @@ export function coerceText(text: string, schema: Json, oracle: DocumentOracle): 
 const isArraySchema = (schema: Json, oracle: DocumentOracle) =>
   admittedTypes(schema, oracle).has("array");
 
+// Whether a form-encoded component's percent-encoded bytes (with its other characters) are UTF-8.
+function isUtf8Component(component: string): boolean {
+  const bytes: number[] = [];
+  const text = component.replaceAll("+", " ");
+  for (let index = 0; index < text.length; ) {
+    const escape = /^%[0-9A-Fa-f]{2}/.exec(text.slice(index, index + 3));
+    if (escape) {
+      bytes.push(Number.parseInt(text.slice(index + 1, index + 3), 16));
+      index += 3;
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(index) as number);
+    bytes.push(...new TextEncoder().encode(char));
+    index += char.length;
+  }
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The documented query parameters against a query string (as the server parses it). */
 export function queryDecision(
   oracle: DocumentOracle,
   parameters: readonly ParameterObject[],
   search: string,
 ): Decision {
+  // Bytes that are not UTF-8 anywhere in the query are refused before any parameter is read.
+  const parts = search
+    .replace(/^\?/, "")
+    .split("&")
+    .flatMap((pair) => pair.split("="));
+  if (!parts.every(isUtf8Component)) return invalid("the query is not UTF-8");
   const values = new Map<string, string[]>();
   for (const [key, value] of new URLSearchParams(search))
     values.set(key, [...(values.get(key) ?? []), value]);
