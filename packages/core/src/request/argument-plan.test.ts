@@ -216,7 +216,7 @@ describe("binding and coercion", () => {
     ]);
     const response = await app.fetch(new Request("http://test.local/t/headers", { headers }));
     expect(response.status).toBe(400);
-    expect((await response.json()).errors).toEqual([
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual([
       { in: "header", path: "/X-Page", message: "must be integer" },
     ]);
   });
