@@ -49,7 +49,12 @@ export {
 export type { Logger } from "./errors/logger.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
 export type { RouteMap, ServeHandler } from "./http/route-handler.js";
-export type { BodyContentType, HttpMethod, ParameterLocation } from "./http/vocabulary.js";
+export type {
+  BodyContentType,
+  BodyEncoding,
+  HttpMethod,
+  ParameterLocation,
+} from "./http/vocabulary.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
 export type {

@@ -1,6 +1,7 @@
 import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
 import type { Logger } from "../errors/logger.js";
+import type { BodyEncoding } from "../http/vocabulary.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
@@ -55,6 +56,11 @@ export interface AppOptions extends DocumentOptions {
   readonly providers?: readonly Provider[];
   /** Validate returned values against `@Returns` schemas (default false); `{ strip: true }` also strips. */
   readonly validateResponse?: ResponseValidation;
+  /**
+   * Content codings a request body may use (`["gzip", "deflate"]`): decoded while read, with
+   * `limits.body` applied to the decoded size. Default none: a coded body is 415.
+   */
+  readonly bodyEncodings?: readonly BodyEncoding[];
   /** Make `getRequestContext()` work in this app's requests (default false: it costs a little). */
   readonly requestContext?: boolean;
 }

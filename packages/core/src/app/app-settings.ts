@@ -4,6 +4,7 @@ import { docsOptionsError } from "../docs/mount-docs.js";
 import { resolveDocsPlugin } from "../docs/resolve-docs-plugin.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { BodyEncoding } from "../http/vocabulary.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { isValidLimit } from "../operation/build-operations.js";
 import { checkGuard, checkInterceptor, checkMiddleware } from "../pipeline/check-pipeline-items.js";
@@ -35,6 +36,24 @@ export interface AppSettings extends DocumentSettings {
   readonly docs: DocsPlugin | undefined;
   readonly logger: Logger;
   readonly errorFormatter: ErrorFormatter | undefined;
+  /** Content codings request bodies may use. */
+  readonly bodyEncodings: readonly BodyEncoding[];
+}
+
+const knownEncodings: readonly BodyEncoding[] = ["gzip", "deflate"];
+
+function parseBodyEncodings(value: unknown): readonly BodyEncoding[] {
+  if (value === undefined) return [];
+  if (
+    !Array.isArray(value) ||
+    !value.every((item) => knownEncodings.includes(item as BodyEncoding))
+  ) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      `createApp: bodyEncodings must be an array of ${knownEncodings.map((name) => `"${name}"`).join(", ")}.`,
+    );
+  }
+  return [...new Set(value as BodyEncoding[])];
 }
 
 const isAdapter = (value: unknown): value is SchemaAdapter => {
@@ -175,5 +194,6 @@ export function parseAppOptions(options: AppOptions): AppSettings {
     docs: parseDocs(options),
     logger: options.logger ?? consoleLogger,
     errorFormatter: options.errorFormatter,
+    bodyEncodings: parseBodyEncodings(options.bodyEncodings),
   };
 }

@@ -68,6 +68,7 @@ export function createApp(options: AppOptions): App {
       registry,
       compiler,
       pipeline: pipelines.forOperation(operation, runtime),
+      bodyEncodings: settings.bodyEncodings,
     }),
   }));
 

@@ -6,6 +6,9 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | 
 /** Where a string input comes from. */
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
+/** Content codings a request body may be decoded from, when the app allows them. */
+export type BodyEncoding = "gzip" | "deflate";
+
 /** Media types a body binding can read. */
 export type BodyContentType =
   | "application/json"

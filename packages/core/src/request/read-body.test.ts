@@ -333,3 +333,42 @@ describe("startBody", () => {
     expect(startBody(new Request("http://x/"), plan)).toBeUndefined();
   });
 });
+
+describe("bodyEncodings", () => {
+  const gzipApp = testApp([BodyController], { bodyEncodings: ["gzip"], limits: { body: 4096 } });
+  const sendCoded = (body: Uint8Array, coding: string) =>
+    send(gzipApp, "POST", "/b/any", {
+      body,
+      headers: { "content-type": "application/json", "content-encoding": coding },
+    });
+
+  it("decodes an allowed coding before parsing", async () => {
+    const response = await sendCoded(Bun.gzipSync(JSON.stringify("zipped")), "gzip");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ input: "zipped" });
+  });
+
+  it("applies the body limit to the decoded size: a small body that inflates is 413", async () => {
+    const bomb = Bun.gzipSync(`"${"0".repeat(1_000_000)}"`);
+    expect(bomb.byteLength).toBeLessThan(4096);
+    const response = await sendCoded(bomb, "gzip");
+    expect(response.status).toBe(413);
+  });
+
+  it("answers 400 for bytes that do not decode, 415 for a coding not allowed", async () => {
+    const broken = await sendCoded(new TextEncoder().encode("not gzip at all"), "gzip");
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { detail: string }).detail).toBe(
+      "The request body is not valid gzip data.",
+    );
+    const other = await sendCoded(new Uint8Array([1, 2, 3]), "br");
+    expect(other.status).toBe(415);
+    expect(other.headers.get("accept-encoding")).toBe("identity, gzip");
+  });
+
+  it("refuses an unknown coding in the option at startup", () => {
+    expect(() => testApp([BodyController], { bodyEncodings: ["br" as never] })).toThrow(
+      /bodyEncodings/,
+    );
+  });
+});

@@ -7,7 +7,7 @@ import {
 import { acceptsMediaType } from "../http/media-type.js";
 import { decodeUtf8 } from "../http/strict-utf8.js";
 import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
-import type { BodyContentType } from "../http/vocabulary.js";
+import type { BodyContentType, BodyEncoding } from "../http/vocabulary.js";
 import { unsafeJson } from "./json-guard.js";
 
 /** How one route reads its body, fixed at startup. */
@@ -17,6 +17,8 @@ export interface BodyPlan {
   readonly limit: number;
   /** A missing or empty body is a 400 (otherwise the handler gets undefined). */
   readonly required: boolean;
+  /** Content codings decoded while reading (the limit applies to the decoded bytes); else 415. */
+  readonly encodings?: readonly BodyEncoding[];
 }
 
 const encoder = new TextEncoder();
@@ -42,6 +44,27 @@ async function readBytes(request: Request, limit: number, declared: boolean): Pr
   }
   const stream = request.body;
   if (!stream) return new Uint8Array(0);
+  return readStream(stream, limit);
+}
+
+/**
+ * A coded body, decoded while it streams: the limit counts decoded bytes, so a small compressed
+ * body that inflates past it (a "zip bomb") is cut as soon as it does. Bytes that do not decode
+ * are a 400.
+ */
+async function readDecoded(request: Request, coding: BodyEncoding, limit: number) {
+  const stream = request.body;
+  if (!stream) return new Uint8Array(0);
+  const decoded = stream.pipeThrough(new DecompressionStream(coding) as ReadableWritablePair);
+  try {
+    return await readStream(decoded, limit);
+  } catch (error) {
+    if (error instanceof HttpException) throw error;
+    throw invalid(`is not valid ${coding} data`);
+  }
+}
+
+async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -133,11 +156,11 @@ export function bodyReadFailure(error: unknown): HttpException {
     : new BadRequestException("The request body could not be read.");
 }
 
-// Bodies are read as sent: a coded one (gzip, br, ...) is refused rather than parsed as if plain,
-// which a proxy that decodes it would read differently (RFC 7694: say what is accepted).
-const encoded = () =>
-  new UnsupportedMediaTypeException("The request body must not be content-coded.", {
-    headers: { "accept-encoding": "identity" },
+// Bodies are read as sent: a coding the app did not allow is refused rather than parsed as if
+// plain, which a proxy that decodes it would read differently (RFC 7694: say what is accepted).
+const encoded = (plan: BodyPlan) =>
+  new UnsupportedMediaTypeException("The request body's content coding is not accepted.", {
+    headers: { "accept-encoding": ["identity", ...(plan.encodings ?? [])].join(", ") },
   });
 
 const wrongType = (plan: BodyPlan) =>
@@ -170,9 +193,15 @@ export function startBody(
   if (contentType !== null && !acceptsMediaType(contentType, plan.contentType)) {
     throw wrongType(plan);
   }
-  const encoding = headers.get("content-encoding");
-  if (encoding !== null && encoding.trim().toLowerCase() !== "identity") throw encoded();
   const multipart = plan.contentType === "multipart/form-data";
+  const encoding = headers.get("content-encoding");
+  const coding = encoding?.trim().toLowerCase();
+  if (coding !== undefined && coding !== "identity") {
+    if (!plan.encodings?.includes(coding as BodyEncoding)) throw encoded(plan);
+    const decoded = readDecoded(request, coding as BodyEncoding, plan.limit);
+    const read = multipart ? decoded : decoded.then(textOf);
+    return contentType === null ? read.then((value) => refuseUntyped(value, plan)) : read;
+  }
   const content: Promise<string | Uint8Array> =
     declared && !multipart
       ? request.arrayBuffer().then((buffer) => textOf(new Uint8Array(buffer)))
@@ -181,10 +210,12 @@ export function startBody(
         );
   // Without a Content-Type an empty body is still just a missing body (a 400, not a 415).
   if (contentType !== null) return content;
-  return content.then((read) => {
-    if (read.length === 0) return read;
-    throw wrongType(plan);
-  });
+  return content.then((read) => refuseUntyped(read, plan));
+}
+
+function refuseUntyped<T extends string | Uint8Array>(read: T, plan: BodyPlan): T {
+  if (read.length === 0) return read;
+  throw wrongType(plan);
 }
 
 /**

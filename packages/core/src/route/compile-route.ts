@@ -1,6 +1,7 @@
 import { type ResponseState, signalSlot } from "../controller/response-state.js";
 import { BadRequestException } from "../errors/http-exceptions.js";
 import type { RouteHandler } from "../http/route-handler.js";
+import type { BodyEncoding } from "../http/vocabulary.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
@@ -24,6 +25,8 @@ export interface RouteCompileContext extends PlanContext {
   readonly respondError: ErrorResponder;
   /** The optional stages of this route (guards, interceptors, ...); none when absent. */
   readonly pipeline?: RoutePipeline;
+  /** Content codings request bodies may use (`bodyEncodings`); none: 415. */
+  readonly bodyEncodings?: readonly BodyEncoding[];
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -55,6 +58,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     contentType: bodyBinding.contentType,
     limit: operation.bodyLimit,
     required: bodyBinding.required,
+    ...(context.bodyEncodings?.length ? { encodings: context.bodyEncodings } : {}),
   };
 
   const finish =
