@@ -1,2 +1,4 @@
 // @trellis/testing: what Trellis's own packages share in their tests. Never published.
+
+export { compileThroughCore, SchemaRegistry } from "./core-internals.js";
 export { jsonSchemaAdapter, optional, schema, type TestSchema } from "./json-schema-adapter.js";

@@ -1,6 +1,7 @@
-import type { JsonSchema, SchemaRegistry } from "@trellis/core";
+import type { JsonSchema } from "@trellis/core";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import type { SchemaRegistry } from "../core-internals.js";
 
 // ajv-formats is CommonJS: imported from ESM, the plugin is the module's `default` property.
 const addFormats = addFormatsModule.default;

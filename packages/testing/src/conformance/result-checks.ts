@@ -1,6 +1,6 @@
 import type { JsonSchema, ValidationResult } from "@trellis/core";
-import { SchemaRegistry } from "@trellis/core";
 import { expect } from "vitest";
+import { SchemaRegistry } from "../core-internals.js";
 
 /** A JSON round trip: compares values by what a client would receive (class instances included). */
 export function toJson(value: unknown): unknown {

@@ -1,13 +1,13 @@
-import {
-  type IssueCode,
-  type JsonSchema,
-  type SchemaAdapter,
-  SchemaRegistry,
-  type SchemaTarget,
-  type UnknownPropertyPolicy,
-  type ValidationResult,
+import type {
+  IssueCode,
+  JsonSchema,
+  SchemaAdapter,
+  SchemaTarget,
+  UnknownPropertyPolicy,
+  ValidationResult,
 } from "@trellis/core";
 import { describe, expect, it } from "vitest";
+import { compileThroughCore, SchemaRegistry } from "../core-internals.js";
 import { corpus } from "./corpus.js";
 import { type CorpusCase, inputOf, type Path, prototypeKeys, withoutPaths } from "./corpus-case.js";
 import { type ConformanceFixtures, expectedComponents, type ShapeName } from "./fixtures.js";
@@ -84,7 +84,7 @@ export function runAdapterConformance({
     it("compiles every shape for every target", () => {
       for (const shape of shapes) {
         for (const target of targets) {
-          expect(typeof adapter.compile(fixtures[shape], { target })).toBe("function");
+          expect(typeof compileThroughCore(adapter, fixtures[shape], { target })).toBe("function");
         }
       }
     });
@@ -106,7 +106,7 @@ export function runAdapterConformance({
     });
 
     it("turns an exception thrown by user code into a generic issue", () => {
-      const validate = adapter.compile(fixtures.throwing, { target: "body" });
+      const validate = compileThroughCore(adapter, fixtures.throwing, { target: "body" });
       expect(validate({ name: "fine" })).toMatchObject({ ok: true, value: { name: "fine" } });
       const result = validate({ name: "boom" });
       expect(result.ok).toBe(false);
@@ -119,7 +119,7 @@ export function runAdapterConformance({
 
     it("lets the compile option override the factory option", () => {
       const input = { name: "Ada", email: "ada@example.com", role: "admin" };
-      const strip = rejecting.compile(fixtures.createUser, {
+      const strip = compileThroughCore(rejecting, fixtures.createUser, {
         target: "body",
         unknownProperties: "strip",
       });
@@ -127,18 +127,20 @@ export function runAdapterConformance({
         ok: true,
         value: { name: "Ada", email: "ada@example.com" },
       });
-      expect(rejecting.compile(fixtures.createUser, { target: "body" })(input).ok).toBe(false);
+      expect(compileThroughCore(rejecting, fixtures.createUser, { target: "body" })(input).ok).toBe(
+        false,
+      );
     });
 
     for (const shape of shapes) {
       describe(shape, () => {
         const schema = fixtures[shape];
         const target = targetOf(shape);
-        const validate = adapter.compile(schema, { target });
+        const validate = compileThroughCore(adapter, schema, { target });
         const policies = {
-          reject: adapter.compile(schema, { target, unknownProperties: "reject" }),
-          keep: adapter.compile(schema, { target, unknownProperties: "keep" }),
-          rejectByFactory: rejecting.compile(schema, { target }),
+          reject: compileThroughCore(adapter, schema, { target, unknownProperties: "reject" }),
+          keep: compileThroughCore(adapter, schema, { target, unknownProperties: "keep" }),
+          rejectByFactory: compileThroughCore(rejecting, schema, { target }),
         };
         let jsonSchema: JsonSchema | undefined;
         const schemaOf = () => {

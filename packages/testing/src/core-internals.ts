@@ -1,0 +1,26 @@
+// Core internals the test kit needs that core does not publish: read from core's source by path,
+// which this private, source-only package may do (the module is the one `@trellis/core` loads).
+import type { SchemaAdapter, SchemaTarget, UnknownPropertyPolicy, Validator } from "@trellis/core";
+import { SchemaCompiler } from "../../core/src/schema/schema-compiler.js";
+
+export { SchemaRegistry } from "../../core/src/schema/schema-registry.js";
+
+const compilers = new WeakMap<SchemaAdapter, SchemaCompiler>();
+
+/**
+ * Compiles a schema as an app does: through core's compiler, which caches, resolves the
+ * unknown-property policy (the option's, else the adapter's, else "strip"), caps the issues and
+ * turns a throwing validator into one `validation_exception` issue.
+ */
+export function compileThroughCore(
+  adapter: SchemaAdapter,
+  schema: unknown,
+  options: { readonly target: SchemaTarget; readonly unknownProperties?: UnknownPropertyPolicy },
+): Validator {
+  let compiler = compilers.get(adapter);
+  if (compiler === undefined) {
+    compiler = new SchemaCompiler(adapter);
+    compilers.set(adapter, compiler);
+  }
+  return compiler.compile(schema, options.target, "conformance", options.unknownProperties);
+}
