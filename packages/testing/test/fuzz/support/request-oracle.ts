@@ -150,8 +150,8 @@ function isUtf8Component(component: string): boolean {
   const bytes: number[] = [];
   const text = component.replaceAll("+", " ");
   for (let index = 0; index < text.length; ) {
-    const escape = /^%[0-9A-Fa-f]{2}/.exec(text.slice(index, index + 3));
-    if (escape) {
+    const escaped = /^%[0-9A-Fa-f]{2}/.exec(text.slice(index, index + 3));
+    if (escaped) {
       bytes.push(Number.parseInt(text.slice(index + 1, index + 3), 16));
       index += 3;
       continue;
