@@ -16,8 +16,9 @@ import { createInstantiator, type Instantiate } from "./instantiate.js";
 import { classToJsonSchema } from "./json-schema.js";
 import { createQuickCheck } from "./quick-check.js";
 import { createSafeIntegerCheck } from "./safe-integers.js";
-import { createStructureGuard } from "./structure-guard.js";
-import { exceptionIssue, mergeIssues, toIssues } from "./to-issues.js";
+import { applyPatch, createStructureGuard, enoughIssues } from "./structure-guard.js";
+import { defaultMaxIssues, exceptionIssue, mergeIssues, toIssues } from "./to-issues.js";
+import { createTypeFirst } from "./type-first.js";
 
 /** Options of the class-validator adapter. */
 export interface ClassValidatorAdapterOptions {
@@ -84,17 +85,24 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     enableImplicitConversion: false,
   };
   const planOf = createPlanReader(validatorOptions);
+  // The views and copies model class-transformer's default options only.
+  const exact = options.transformer === undefined;
   const guards = {
-    strip: createStructureGuard(planOf, false),
-    reject: createStructureGuard(planOf, true),
+    strip: createStructureGuard(planOf, "strip", exact),
+    reject: createStructureGuard(planOf, "reject", exact),
+    keep: createStructureGuard(planOf, "keep", exact),
   };
   const safeIntegers = createSafeIntegerCheck(planOf);
 
   // No policy strips, as "strip" does. What user code throws (a custom constraint, a constructor)
   // becomes `exceptionIssue`, as core would make it, for callers that compile without core.
-  const build = (model: Model, policy: UnknownPropertyPolicy | undefined): Validator => {
+  const build = (
+    model: Model,
+    policy: UnknownPropertyPolicy | undefined,
+    limit: number,
+  ): Validator => {
     assertNestedTypes(model, planOf);
-    const guard = policy === "reject" ? guards.reject : guards.strip;
+    const guard = guards[policy ?? "strip"];
     const settings: ValidatorOptions = {
       forbidUnknownValues: true,
       ...validatorOptions,
@@ -106,25 +114,35 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     };
     // The fast path: only without transformer options, for classes and inputs it models exactly.
     const plan = planOf(model);
-    const instantiate =
-      options.transformer === undefined ? createInstantiator(model, plan) : undefined;
+    const instantiate = exact ? createInstantiator(model, plan) : undefined;
     const quickCheck = instantiate && createQuickCheck(plan, settings);
+    // One issue per property: a failing type check is the one reported (see type-first.ts).
+    const reword = settings.stopAtFirstError ? createTypeFirst(planOf, settings) : undefined;
     return (input): ValidationResult => {
       try {
         const found: ValidationIssue[] = [];
-        guard(input, model, found);
+        // The guard's issues come first: when it has `limit` of them, they are the answer.
+        const prepared = guard(input, model, found, limit);
+        if (prepared === enoughIssues) return { ok: false, issues: found };
         // Only an object is transformed: plainToInstance maps arrays and throws on null.
         if (!isPlainObject(input)) return { ok: false, issues: found };
+        // What class-transformer sees: the input, or a view of it without undeclared keys.
+        const view = prepared.value as Record<string, unknown>;
         let fast: object | undefined;
         if (quickCheck && found.length === 0) {
-          fast = (instantiate as Instantiate)(input as Record<string, unknown>);
+          fast = (instantiate as Instantiate)(view);
+          applyPatch(prepared.patch, fast);
           if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
         }
         // The same instance plainToInstance builds, when the fast path built one already.
-        const instance = fast ?? plainToInstance(model, input, transformOptions);
-        const checked = toIssues(validateSync(instance, settings), instance);
+        let instance = fast;
+        if (instance === undefined) {
+          instance = plainToInstance(model, view, transformOptions);
+          applyPatch(prepared.patch, instance);
+        }
+        const checked = toIssues(validateSync(instance, settings), instance, reword);
         safeIntegers(instance, checked, settings.stopAtFirstError === true);
-        const issues = mergeIssues(found, checked);
+        const issues = mergeIssues(found, checked, limit);
         return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
       } catch {
         return { ok: false, issues: [exceptionIssue] };
@@ -138,11 +156,14 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     safeIntegers: true,
     isSchema: hasValidationMetadata,
     // Core passes the resolved policy; the factory's serves callers that compile without core.
-    compile(schema, { unknownProperties = options.unknownProperties }): Validator {
+    compile(
+      schema,
+      { unknownProperties = options.unknownProperties, maxIssues = defaultMaxIssues },
+    ): Validator {
       if (!hasValidationMetadata(schema)) {
         throw new Error("Not a class with class-validator decorators.");
       }
-      return build(schema as Model, unknownProperties);
+      return build(schema as Model, unknownProperties, maxIssues);
     },
     toJsonSchema(schema, context) {
       if (!hasValidationMetadata(schema))

@@ -50,8 +50,8 @@ function messageOf(metadata: ValidationMetadata, args: ValidationArguments): str
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
-const samePath = (a: readonly unknown[], b: readonly unknown[]) =>
-  a.length === b.length && a.every((key, index) => key === b[index]);
+// A path as a string that tells 0 from "0".
+const pathKey = (path: readonly unknown[]) => JSON.stringify(path);
 
 /**
  * The safe-integer half of IsInt, for the validated instance: adds an `isInt` issue for every
@@ -78,8 +78,15 @@ export function createSafeIntegerCheck(planOf: (target: Function) => ClassPlan) 
 
   return (instance: object, issues: ValidationIssue[], onePerPath: boolean): void => {
     const seen = new Set<object>();
+    // The paths that have an issue, read on the first report (a set: 150,000 issues stay linear).
+    let reported: Set<string> | undefined;
     const report = (path: Path, message: string) => {
-      if (onePerPath && issues.some((issue) => samePath(issue.path, path))) return;
+      if (onePerPath) {
+        reported ??= new Set(issues.map((issue) => pathKey(issue.path)));
+        const key = pathKey(path);
+        if (reported.has(key)) return;
+        reported.add(key);
+      }
       issues.push({ path, message, code: "isInt" });
     };
 

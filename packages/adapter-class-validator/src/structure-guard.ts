@@ -1,90 +1,321 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { UnknownPropertyPolicy, ValidationIssue } from "@trellis/core";
 import type { ClassPlan, NestedPlan } from "./class-plan.js";
 import { unknownPropertyCode } from "./to-issues.js";
+import { transformerShapeOf } from "./type-metadata.js";
+import { copyUntyped, unsupported } from "./untyped-copy.js";
 
 type Path = (string | number)[];
 type Plain = Record<string, unknown>;
+
+/** What to do to an instance (and its nested instances) once class-transformer has built it. */
+export interface Patch {
+  /** Declared properties the view held back (null in it), with the copy to set instead. */
+  readonly copies: readonly (readonly [string, unknown])[];
+  /** Undeclared keys the view left out under "keep", with the copy to add. */
+  readonly additions: readonly (readonly [string, unknown])[];
+  /** Patches of nested instances: property, array position (for an item), patch. */
+  readonly nested: readonly (readonly [string, number | undefined, Patch])[];
+}
+
+/** The input as class-transformer is to see it, and what to do to the instance it builds. */
+export interface Prepared {
+  readonly value: unknown;
+  readonly patch: Patch | undefined;
+}
+
+/** Returned when the walk found as many issues as are reported: they are the first ones. */
+export const enoughIssues: unique symbol = Symbol("enoughIssues");
+
+/** What the walk knows of a class, read once. */
+interface ViewShape {
+  /** Undeclared keys class-transformer must still see: `@Expose` names, prototype members, decorated. */
+  readonly visible: ReadonlySet<string>;
+  /** Declared properties without class-transformer metadata whose object values are copied here. */
+  readonly copied: ReadonlySet<string>;
+  /** Undeclared keys may be left out of the view and added to the instance afterwards ("keep"). */
+  readonly additions: boolean;
+  /** Unconditional ArrayMaxSize bounds, by property. */
+  readonly maxItems: ReadonlyMap<string, number>;
+}
+
+class Rewritten {
+  constructor(
+    readonly value: object,
+    readonly patch: Patch | undefined,
+  ) {}
+}
+
+type Outcome = unknown | Rewritten | typeof enoughIssues;
 
 const isObject = (value: unknown): value is Plain =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 const nameAt = (path: Path) => (path.length === 0 ? "value" : String(path[path.length - 1]));
 
+// Keys class-transformer never copies.
+const skipped = new Set(["__proto__", "constructor"]);
+
+function prototypeNames(target: Function): Set<string> {
+  const names = new Set<string>();
+  for (
+    let prototype: unknown = target.prototype;
+    typeof prototype === "object" && prototype !== null && prototype !== Object.prototype;
+    prototype = Object.getPrototypeOf(prototype)
+  ) {
+    for (const name of Object.getOwnPropertyNames(prototype)) names.add(name);
+  }
+  names.delete("constructor");
+  return names;
+}
+
 /**
- * The checks class-validator and class-transformer leave open, run on the plain input before it is
- * transformed: an object where a model is expected (class-validator's `@ValidateNested` accepts an
- * array of valid items, or nothing at all, in its place), an array where `each` is declared, a
- * known discriminator value, and, when rejecting, undeclared keys (class-transformer silently
- * drops `__proto__`, `constructor` and keys named like methods, so class-validator never sees
- * them). It visits only what the plans describe as nested models.
+ * The walk over the plain input that runs before class-transformer, visiting only what the plans
+ * describe as nested models, in linear time:
+ *
+ * - the checks class-validator and class-transformer leave open: an object where a model is
+ *   expected (class-validator's `@ValidateNested` accepts an array of valid items, or nothing at
+ *   all, in its place), an array where `each` is declared, a known discriminator value, and, when
+ *   rejecting, undeclared keys (class-transformer silently drops `__proto__`, `constructor` and
+ *   keys named like methods, so class-validator never sees them). It stops at `limit` issues.
+ * - a view of the input that class-transformer sees instead, built only when something differs:
+ *   class-transformer de-duplicates an object's keys with `indexOf`, so 100,000 undeclared keys
+ *   cost it 10^10 steps before class-validator's whitelist removes them. The view is an object
+ *   whose prototype is the input, whose own keys are the keys class-transformer is to copy (the
+ *   declared ones, `@Expose` names, names the class's prototypes define, properties with
+ *   class-transformer metadata): undeclared keys are left out ("strip" and "reject": the whitelist
+ *   would remove them; "keep": copied here and added to the instance afterwards), yet a
+ *   `@Transform` or `@Type` function that reads one from the object it is given still finds it.
+ *   An object value of a declared property class-transformer would merely copy is held back
+ *   (null in the view) and copied here, in classes without `@Transform`, `@Expose`, `@Exclude` or
+ *   a `@Type` function that reads the object (those could read the held-back value). An array
+ *   longer than an ArrayMaxSize that always applies is cut to one item past it: the bound fails
+ *   as it would, and the items past it are neither copied nor validated.
+ *
+ * `exact` says class-transformer runs with its default options, which the copies model.
  */
-export function createStructureGuard(planOf: (target: Function) => ClassPlan, reject: boolean) {
-  const model = (value: unknown, target: Function, path: Path, issues: ValidationIssue[]): void => {
-    if (!isObject(value)) {
-      issues.push({ path, message: `${nameAt(path)} must be an object`, code: "isObject" });
-      return;
-    }
-    const plan = planOf(target);
-    if (reject) {
-      for (const key of Object.keys(value)) {
-        if (!plan.allowed.has(key)) {
-          issues.push({
-            path: [...path, key],
-            message: `Unknown property "${key}"`,
-            code: unknownPropertyCode,
-          });
-        }
-      }
-    }
+export function createStructureGuard(
+  planOf: (target: Function) => ClassPlan,
+  policy: UnknownPropertyPolicy,
+  exact: boolean,
+) {
+  const reject = policy === "reject";
+  const keep = policy === "keep";
+  const shapes = new WeakMap<Function, ViewShape>();
+
+  const shapeOf = (target: Function, plan: ClassPlan): ViewShape => {
+    let shape = shapes.get(target);
+    if (shape) return shape;
+    const transformer = transformerShapeOf(target);
+    const members = prototypeNames(target);
+    const visible = new Set([...transformer.exposedNames, ...members]);
+    for (const name of transformer.properties ?? []) visible.add(name);
+    const known = transformer.properties !== undefined;
+    const copied = new Set<string>();
+    const maxItems = new Map<string, number>();
     for (const property of plan.properties) {
-      if (!property.nested || !Object.hasOwn(value, property.name)) continue;
-      const inner = value[property.name];
-      if (inner === undefined || inner === null) continue; // class-validator's own rules decide
-      const innerPath = [...path, property.name];
-      if (!property.nested.array) {
-        item(inner, property.nested, innerPath, issues);
-      } else if (!Array.isArray(inner)) {
-        issues.push({
-          path: innerPath,
-          message: `${property.name} must be an array`,
-          code: "isArray",
-        });
-      } else {
-        const nested = property.nested;
-        for (const [index, element] of inner.entries()) {
-          item(element, nested, [...innerPath, index], issues);
+      if (
+        exact &&
+        known &&
+        transformer.typesOnly &&
+        !property.nested &&
+        !visible.has(property.name)
+      ) {
+        copied.add(property.name);
+      }
+      if (property.metadata.some((item) => item.type === "conditionalValidation")) continue;
+      for (const item of property.metadata) {
+        const [max] = (item.constraints ?? []) as unknown[];
+        if (
+          item.type === "customValidation" &&
+          item.name === "arrayMaxSize" &&
+          !item.each &&
+          !item.validateIf &&
+          typeof max === "number" &&
+          max >= 0
+        ) {
+          maxItems.set(property.name, Math.min(max, maxItems.get(property.name) ?? max));
         }
       }
     }
+    const additions = exact && known && transformer.exposesAll;
+    shape = { visible, copied, additions, maxItems };
+    shapes.set(target, shape);
+    return shape;
   };
 
-  const item = (
-    value: unknown,
-    nested: NestedPlan,
-    path: Path,
-    issues: ValidationIssue[],
-  ): void => {
-    if (!isObject(value)) {
-      issues.push({ path, message: `${nameAt(path)} must be an object`, code: "isObject" });
-      return;
-    }
-    let target = nested.target;
-    if (nested.discriminator) {
-      const { property, subTypes } = nested.discriminator;
-      target = subTypes.get(value[property]);
-      if (!target) {
-        const allowed = [...subTypes.keys()].map(String).join(", ");
-        issues.push({
-          path: [...path, property],
-          message: `${property} must be one of: ${allowed}`,
-          code: "isIn",
-        });
-        return;
+  return (input: unknown, target: Function, issues: ValidationIssue[], limit: number) => {
+    const report = (path: Path, message: string, code: string): boolean => {
+      issues.push({ path, message, code });
+      return issues.length >= limit;
+    };
+
+    // `discriminator`: the key class-transformer reads (and may delete) to pick the item's class.
+    const model = (
+      value: unknown,
+      target: Function,
+      path: Path,
+      discriminator?: string,
+    ): Outcome => {
+      if (!isObject(value)) {
+        return report(path, `${nameAt(path)} must be an object`, "isObject") ? enoughIssues : value;
       }
-    }
-    if (target) model(value, target, path, issues);
-  };
+      const plan = planOf(target);
+      const shape = shapeOf(target, plan);
+      const keys = Object.keys(value);
+      let passed: string[] | undefined; // the keys the view keeps, once one is left out
+      let additions: [string, unknown][] | undefined;
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index] as string;
+        const declared = plan.allowed.has(key);
+        if (!declared && reject) {
+          const full = report([...path, key], `Unknown property "${key}"`, unknownPropertyCode);
+          if (full) return enoughIssues;
+        }
+        let leave = skipped.has(key);
+        if (!leave && !declared && !shape.visible.has(key) && key !== discriminator) {
+          if (!keep) leave = true;
+          else if (shape.additions) {
+            const copy = copyUntyped(value[key]);
+            if (copy !== unsupported) {
+              if (additions === undefined) additions = [];
+              additions.push([key, copy]);
+              leave = true;
+            }
+          }
+        }
+        if (leave) passed ??= keys.slice(0, index);
+        else passed?.push(key);
+      }
 
-  return (input: unknown, target: Function, issues: ValidationIssue[]) =>
-    model(input, target, [], issues);
+      let replaced: Map<string, unknown> | undefined;
+      let copies: [string, unknown][] | undefined;
+      let nested: [string, number | undefined, Patch][] | undefined;
+      const replace = (name: string, inner: unknown) => {
+        if (replaced === undefined) replaced = new Map();
+        replaced.set(name, inner);
+      };
+      const patchNested = (name: string, index: number | undefined, patch: Patch | undefined) => {
+        if (patch === undefined) return;
+        if (nested === undefined) nested = [];
+        nested.push([name, index, patch]);
+      };
+      for (const property of plan.properties) {
+        const name = property.name;
+        if (!Object.hasOwn(value, name)) continue;
+        let inner = value[name];
+        const max = shape.maxItems.get(name);
+        const cut = max !== undefined && Array.isArray(inner) && inner.length > max + 1;
+        if (cut) inner = (inner as unknown[]).slice(0, (max as number) + 1);
+        if (property.nested) {
+          if (inner === undefined || inner === null) continue; // class-validator's own rules decide
+          const innerPath = [...path, name];
+          if (!property.nested.array) {
+            const result = item(inner, property.nested, innerPath);
+            if (result === enoughIssues) return enoughIssues;
+            if (result instanceof Rewritten) {
+              replace(name, result.value);
+              patchNested(name, undefined, result.patch);
+            }
+          } else if (!Array.isArray(inner)) {
+            if (report(innerPath, `${name} must be an array`, "isArray")) return enoughIssues;
+          } else {
+            let items: unknown[] | undefined = cut ? inner : undefined;
+            for (let index = 0; index < inner.length; index++) {
+              const result = item(inner[index], property.nested, [...innerPath, index]);
+              if (result === enoughIssues) return enoughIssues;
+              if (result instanceof Rewritten) {
+                items ??= inner.slice();
+                items[index] = result.value;
+                patchNested(name, index, result.patch);
+              }
+            }
+            if (items) replace(name, items);
+          }
+        } else if (shape.copied.has(name) && typeof inner === "object" && inner !== null) {
+          const copy = copyUntyped(inner);
+          if (copy !== unsupported) {
+            replace(name, null);
+            if (copies === undefined) copies = [];
+            copies.push([name, copy]);
+          } else if (cut) replace(name, inner);
+        } else if (cut) {
+          replace(name, inner);
+        }
+      }
+
+      if (passed === undefined && replaced === undefined) return value;
+      const view = Object.create(value) as Plain;
+      for (const key of passed ?? keys) {
+        Object.defineProperty(view, key, {
+          value: replaced?.has(key) ? replaced.get(key) : value[key],
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+      }
+      const patch =
+        copies || additions || nested
+          ? { copies: copies ?? [], additions: additions ?? [], nested: nested ?? [] }
+          : undefined;
+      return new Rewritten(view, patch);
+    };
+
+    const item = (value: unknown, nested: NestedPlan, path: Path): Outcome => {
+      if (!isObject(value)) {
+        return report(path, `${nameAt(path)} must be an object`, "isObject") ? enoughIssues : value;
+      }
+      let target = nested.target;
+      if (nested.discriminator) {
+        const { property, subTypes } = nested.discriminator;
+        target = subTypes.get(value[property]);
+        if (!target) {
+          const allowed = [...subTypes.keys()].map(String).join(", ");
+          const full = report(
+            [...path, property],
+            `${property} must be one of: ${allowed}`,
+            "isIn",
+          );
+          return full ? enoughIssues : value;
+        }
+      }
+      return target ? model(value, target, path, nested.discriminator?.property) : value;
+    };
+
+    const result = model(input, target, []);
+    if (result === enoughIssues) return enoughIssues;
+    return result instanceof Rewritten
+      ? { value: result.value, patch: result.patch }
+      : { value: result, patch: undefined };
+  };
+}
+
+/**
+ * Completes an instance built from a view: sets the copies the view held back, and adds the
+ * undeclared keys it left out ("keep") where class-transformer would have set them (not over a
+ * method or a getter). Nested instances are found where class-transformer put them.
+ */
+export function applyPatch(patch: Patch | undefined, target: unknown): void {
+  if (patch === undefined || typeof target !== "object" || target === null) return;
+  const object = target as Plain;
+  for (const [key, copy] of patch.copies) {
+    if (Object.hasOwn(object, key) && object[key] === null) object[key] = copy;
+  }
+  if (patch.additions.length > 0) {
+    const prototype = (object.constructor as { prototype?: object } | undefined)?.prototype;
+    for (const [key, copy] of patch.additions) {
+      // The check class-transformer makes before it sets a key.
+      if (prototype) {
+        const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
+        if ((descriptor && !descriptor.set) || object[key] instanceof Function) continue;
+      }
+      object[key] = copy;
+    }
+  }
+  for (const [key, index, inner] of patch.nested) {
+    const child = object[key];
+    applyPatch(
+      inner,
+      index === undefined ? child : Array.isArray(child) ? child[index] : undefined,
+    );
+  }
 }

@@ -17,11 +17,30 @@ export const exceptionIssue: ValidationIssue = {
 
 type Path = (string | number)[];
 
+/** How many issues a validator reports at most when core does not say (core's own cap). */
+export const defaultMaxIssues = 100;
+
+/**
+ * Another wording for a property's issue: given the object, the property, its value and the
+ * code class-validator reported, the code and message to report instead, or undefined.
+ */
+export type Reword = (
+  object: object,
+  property: string,
+  value: unknown,
+  code: string,
+) => readonly [code: string, message: string] | undefined;
+
 /**
  * class-validator's error tree as flat issues, one per failed constraint. Array positions
  * (class-validator names them "0", "1", ...) become numbers, read against the validated instance.
+ * `reword`, when given, may replace the issue of a property that has exactly one.
  */
-export function toIssues(errors: readonly ValidationError[], instance: unknown): ValidationIssue[] {
+export function toIssues(
+  errors: readonly ValidationError[],
+  instance: unknown,
+  reword?: Reword,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const walk = (list: readonly ValidationError[], path: Path, container: unknown) => {
     for (const error of list) {
@@ -38,8 +57,20 @@ export function toIssues(errors: readonly ValidationError[], instance: unknown):
             ? (container as Record<string | number, unknown>)[key]
             : undefined;
       }
-      for (const [code, message] of Object.entries(error.constraints ?? {}))
-        issues.push({ path: here, message, code });
+      const constraints = Object.entries(error.constraints ?? {});
+      const [only] = constraints;
+      const instead =
+        reword !== undefined &&
+        only !== undefined &&
+        constraints.length === 1 &&
+        error.property !== undefined &&
+        !Array.isArray(container) &&
+        container !== null &&
+        typeof container === "object"
+          ? reword(container, error.property, value, only[0])
+          : undefined;
+      if (instead !== undefined) issues.push({ path: here, message: instead[1], code: instead[0] });
+      else for (const [code, message] of constraints) issues.push({ path: here, message, code });
       if (error.children) walk(error.children, here, value);
     }
   };
@@ -56,20 +87,25 @@ const vagueCodes = new Set(["unknownValue", "nestedValidation"]);
 
 /**
  * The guard's issues plus class-validator's, without class-validator's echoes of what the guard
- * already reported: anything at or below a guard issue's path, and vague complaints above it.
+ * already reported (anything at or below a guard issue's path, and vague complaints above it),
+ * the first `limit` of them.
  */
 export function mergeIssues(
   guard: readonly ValidationIssue[],
   validator: readonly ValidationIssue[],
+  limit = defaultMaxIssues,
 ): ValidationIssue[] {
-  const kept = validator.filter((issue) =>
-    guard.every((reported) =>
+  const merged = guard.slice(0, limit);
+  for (const issue of validator) {
+    if (merged.length >= limit) break;
+    const echo = guard.some((reported) =>
       startsWith(issue.path, reported.path)
-        ? false
-        : reported.code === unknownPropertyCode ||
-          !vagueCodes.has(issue.code ?? "") ||
-          !startsWith(reported.path, issue.path),
-    ),
-  );
-  return [...guard, ...kept];
+        ? true
+        : reported.code !== unknownPropertyCode &&
+          vagueCodes.has(issue.code ?? "") &&
+          startsWith(reported.path, issue.path),
+    );
+    if (!echo) merged.push(issue);
+  }
+  return merged;
 }

@@ -1,13 +1,28 @@
 import { createRequire } from "node:module";
 import type { TypeMetadata } from "class-transformer";
 
+interface ExposeMetadata {
+  readonly propertyName?: string;
+  readonly options?: { readonly name?: string };
+}
+
 interface TransformerMetadataStorage {
   findTypeMetadata(target: Function, propertyName: string): TypeMetadata | undefined;
   findTransformMetadatas(target: Function, propertyName: string, type: number): unknown[];
   getStrategy(target: Function): string;
-  getExposedMetadatas(target: Function): unknown[];
+  getExposedMetadatas(target: Function): ExposeMetadata[];
   getExcludedMetadatas(target: Function): unknown[];
 }
+
+// The storage's own maps (class -> property name -> metadata): read to list every property a class
+// (or a base class) has class-transformer metadata for, which no public method answers.
+type ByClass = Map<unknown, Map<unknown, unknown>>;
+const metadataMaps = [
+  "_typeMetadatas",
+  "_transformMetadatas",
+  "_exposeMetadatas",
+  "_excludeMetadatas",
+];
 
 // class-transformer keeps its decorators' metadata in a storage its package index does not
 // export. Node and Bun load the package's CommonJS build (its `main`), so that is the storage to
@@ -38,4 +53,60 @@ export function hasTransformerMetadata(target: Function, properties: Iterable<st
     if (storage.findTransformMetadatas(target, name, plainToClass).length > 0) return true;
   }
   return false;
+}
+
+/** What class-transformer does with a class's properties, read once per class for the input views. */
+export interface TransformerShape {
+  /**
+   * Every property the class (or a base class) has class-transformer metadata for (`@Type`,
+   * `@Transform`, `@Expose`, `@Exclude`); undefined when the storage cannot be read that way.
+   */
+  readonly properties: ReadonlySet<string> | undefined;
+  /** The plain keys `@Expose({ name })` maps onto properties. */
+  readonly exposedNames: ReadonlySet<string>;
+  /** The class copies every key (no class-level `@Expose()` / `@Exclude()`). */
+  readonly exposesAll: boolean;
+  /**
+   * Nothing but `@Type(() => Class)` (a type function that takes no argument): no `@Transform`,
+   * `@Expose` or `@Exclude`, so no user code reads the plain object being transformed.
+   */
+  readonly typesOnly: boolean;
+}
+
+/** Reads `TransformerShape` of a class from class-transformer's storage. */
+export function transformerShapeOf(target: Function): TransformerShape {
+  const storage = defaultMetadataStorage;
+  const exposed = storage.getExposedMetadatas(target);
+  const exposedNames = new Set<string>();
+  for (const metadata of exposed) {
+    if (typeof metadata.options?.name === "string") exposedNames.add(metadata.options.name);
+  }
+  const exposesAll = storage.getStrategy(target) === "none";
+  const maps = metadataMaps.map(
+    (name) => (storage as unknown as Record<string, unknown>)[name],
+  ) as ByClass[];
+  if (!maps.every((map) => map instanceof Map)) {
+    return { properties: undefined, exposedNames, exposesAll, typesOnly: false };
+  }
+  const [types, ...others] = maps as [ByClass, ...ByClass[]];
+  const properties = new Set<string>();
+  let typesOnly = exposesAll;
+  for (
+    let current: unknown = target;
+    typeof current === "function" && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
+    for (const [name, metadata] of types.get(current) ?? []) {
+      if (typeof name === "string") properties.add(name);
+      const typeFunction = (metadata as TypeMetadata).typeFunction;
+      if (typeof typeFunction === "function" && typeFunction.length > 0) typesOnly = false;
+    }
+    for (const map of others) {
+      for (const name of map.get(current)?.keys() ?? []) {
+        if (typeof name === "string") properties.add(name);
+        typesOnly = false; // a @Transform, or an @Expose/@Exclude (class-level ones included)
+      }
+    }
+  }
+  return { properties, exposedNames, exposesAll, typesOnly };
 }

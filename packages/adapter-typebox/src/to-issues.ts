@@ -43,15 +43,27 @@ export function pointerToPath(pointer: string, input: unknown): (string | number
   return path;
 }
 
-/** TypeBox's value errors as Trellis issues. */
-export function toIssues(errors: Iterable<ValueError>, input: unknown): ValidationIssue[] {
+/** How many issues a validator reports at most when core does not say (core's own cap). */
+export const defaultMaxIssues = 100;
+
+/**
+ * TypeBox's value errors as Trellis issues, the first `limit` of them. `Errors()` is a lazy
+ * iterator: nothing past the limit is computed (150,000 bad array items cost 100 errors).
+ */
+export function toIssues(
+  errors: Iterable<ValueError>,
+  input: unknown,
+  limit = defaultMaxIssues,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
+  if (limit <= 0) return issues;
   for (const error of errors) {
     issues.push({
       path: pointerToPath(error.path, input),
       message: error.message,
       code: ValueErrorType[error.type],
     });
+    if (issues.length >= limit) break;
   }
   return issues;
 }

@@ -1,6 +1,6 @@
 import { FormatRegistry, Kind, type TSchema, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { SchemaRegistry } from "@trellis/core";
+import { Cookie, createApp, Get, Header, Query, Route, SchemaRegistry } from "@trellis/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { typebox } from "./index.js";
 
@@ -162,6 +162,62 @@ describe("typebox() compiling", () => {
     expect(value).toEqual({ user: { name: "Ada" }, tags: [{ id: "a" }, { id: "b" }] });
     expect(value.tags[0]).toBe(dirty.tags[0]); // unchanged parts are shared, not copied
     expect(dirty).toEqual(snapshot);
+  });
+
+  it("answers plain objects for records without a prototype, a __proto__ key staying a key", () => {
+    const schema = Type.Object({ q: Type.String(), page: Type.Optional(Type.Integer()) });
+    // How core reads a query string, headers or cookies: a record without a prototype.
+    const record = Object.create(null) as Record<string, unknown>;
+    record.q = "tea";
+    record.page = 2;
+    for (const unknownProperties of ["strip", "reject", "keep"] as const) {
+      const result = typebox().compile(schema, { target: "query", unknownProperties })(record);
+      expect(result.ok, unknownProperties).toBe(true);
+      const value = (result as { value: object }).value;
+      expect(Object.getPrototypeOf(value), unknownProperties).toBe(Object.prototype);
+      expect(value).toEqual({ q: "tea", page: 2 });
+    }
+    // An own key, as core's query reading makes it (the record has no __proto__ setter).
+    Object.defineProperty(record, "__proto__", {
+      value: { polluted: true },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    const kept = typebox().compile(schema, { target: "query", unknownProperties: "keep" })(record);
+    const value = (kept as { value: Record<string, unknown> }).value;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(value, "__proto__")?.value).toEqual({ polluted: true });
+    expect(value.polluted).toBeUndefined();
+    const stripped = typebox().compile(schema, { target: "query" })(record);
+    expect(Object.keys((stripped as { value: object }).value)).toEqual(["q", "page"]);
+  });
+
+  it("gives a handler's whole-object query, header and cookie bindings Object.prototype", async () => {
+    const Search = Type.Object({ q: Type.String() });
+    const Headers = Type.Object({ "x-tenant": Type.String() });
+    const Cookies = Type.Object({ session: Type.String() });
+    @Route("/search")
+    class SearchController {
+      @Get()
+      find(
+        @Query(Search) query: object,
+        @Header(Headers) headers: object,
+        @Cookie(Cookies) cookies: object,
+      ) {
+        return [query, headers, cookies].map(
+          (value) => Object.getPrototypeOf(value) === Object.prototype,
+        );
+      }
+    }
+    const app = createApp({ schema: typebox(), controllers: [SearchController] });
+    const response = await app.fetch(
+      new Request("http://test.local/search?q=tea", {
+        headers: { "x-tenant": "acme", cookie: "session=abc" },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([true, true, true]);
   });
 });
 

@@ -14,8 +14,8 @@ import { registerDefaultFormats } from "./formats.js";
 import { typeboxToJsonSchema } from "./json-schema.js";
 import { createSafeIntegerCopier } from "./safe-integers.js";
 import { collectIds } from "./schema-tree.js";
-import { exceptionIssue, toIssues } from "./to-issues.js";
-import { compileKeyWalker } from "./unknown-keys.js";
+import { defaultMaxIssues, exceptionIssue, toIssues } from "./to-issues.js";
+import { compileKeyWalker, withObjectPrototype } from "./unknown-keys.js";
 
 /** Options of the TypeBox adapter. */
 export interface TypeBoxAdapterOptions {
@@ -87,23 +87,31 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
 
   // No policy strips, as "strip" does. What user code throws (a custom format or kind) becomes
   // `exceptionIssue`, as core would make it, for callers that compile without core.
-  const build = (schema: TSchema, policy: UnknownPropertyPolicy | undefined): Validator => {
+  const build = (
+    schema: TSchema,
+    policy: UnknownPropertyPolicy | undefined,
+    limit: number,
+  ): Validator => {
     const runnable = safeCopy(schema);
     const check = TypeCompiler.Compile(runnable, ownSafeReferences());
     const walker =
       policy === "keep"
         ? undefined
         : compileKeyWalker(runnable, safeIdsOf(runnable), ownSafeReferences);
+    // Only the first `limit` errors are computed: the compiled check decides, the lazy error
+    // iterator explains, and an array past its maxItems says so before its items.
     const failure = (input: unknown): ValidationIssue[] => {
-      const issues = toIssues(check.Errors(input), input);
+      const issues = toIssues(check.Errors(input), input, limit);
       return issues.length > 0 ? issues : [invalid];
     };
     if (policy === "reject") {
       return (input): ValidationResult => {
         try {
           const issues = check.Check(input) ? [] : failure(input);
-          walker?.scan(input, [], issues);
-          return issues.length === 0 ? { ok: true, value: input } : { ok: false, issues };
+          walker?.scan(input, [], issues, limit);
+          return issues.length === 0
+            ? { ok: true, value: withObjectPrototype(input) }
+            : { ok: false, issues };
         } catch {
           return { ok: false, issues: [exceptionIssue] };
         }
@@ -112,7 +120,7 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     return (input): ValidationResult => {
       try {
         if (!check.Check(input)) return { ok: false, issues: failure(input) };
-        return { ok: true, value: walker ? walker.strip(input) : input };
+        return { ok: true, value: withObjectPrototype(walker ? walker.strip(input) : input) };
       } catch {
         return { ok: false, issues: [exceptionIssue] };
       }
@@ -125,11 +133,14 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     safeIntegers: true,
     isSchema: isTypeBoxSchema,
     // Core passes the resolved policy; the factory's serves callers that compile without core.
-    compile(schema, { unknownProperties = options.unknownProperties }): Validator {
+    compile(
+      schema,
+      { unknownProperties = options.unknownProperties, maxIssues = defaultMaxIssues },
+    ): Validator {
       if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
       checkCompilable(schema, () => idsOf(schema));
-      if (options.precompile === true) return build(schema, unknownProperties);
-      return compileOnFirstUse(() => build(schema, unknownProperties));
+      if (options.precompile === true) return build(schema, unknownProperties, maxIssues);
+      return compileOnFirstUse(() => build(schema, unknownProperties, maxIssues));
     },
     // TypeBox's interpreter decides `undefined` as the compiled check does (no object inside it
     // for the key walker), so core learns what is required without generating any code. A throw

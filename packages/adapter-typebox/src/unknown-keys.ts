@@ -9,8 +9,8 @@ type Path = (string | number)[];
  * same ones where nothing was (no copy per request for clean input); the input is never mutated.
  */
 export type Strip = (value: unknown) => unknown;
-/** Reports every undeclared key as an issue. */
-export type Scan = (value: unknown, path: Path, issues: ValidationIssue[]) => void;
+/** Reports undeclared keys as issues, in input order, until `issues` holds `limit` of them. */
+export type Scan = (value: unknown, path: Path, issues: ValidationIssue[], limit: number) => void;
 interface Walker {
   readonly strip: Strip;
   readonly scan: Scan;
@@ -22,7 +22,8 @@ const removed = Symbol("removed");
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function assign(target: Record<string, unknown>, key: string, value: unknown): void {
+/** Sets a key on a plain object; `__proto__` becomes an own data property, never the prototype. */
+export function assign(target: Record<string, unknown>, key: string, value: unknown): void {
   // A declared "__proto__" property must stay data, never become the prototype.
   if (key === "__proto__")
     Object.defineProperty(target, key, {
@@ -32,6 +33,18 @@ function assign(target: Record<string, unknown>, key: string, value: unknown): v
       configurable: true,
     });
   else target[key] = value;
+}
+
+/**
+ * The value with an ordinary prototype at its root, as the other adapters answer: core builds
+ * query, header, cookie and path records without a prototype, and TypeBox returns clean input as
+ * it is. Only such an object is copied (its keys as own data: a `__proto__` key stays a key).
+ */
+export function withObjectPrototype(value: unknown): unknown {
+  if (!isObject(value) || Object.getPrototypeOf(value) !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) assign(copy, key, value[key]);
+  return copy;
 }
 
 /**
@@ -55,7 +68,7 @@ export function compileKeyWalker(
       const later = () => walkers.get(schema) as Walker | undefined;
       return {
         strip: (value) => later()?.strip(value) ?? value,
-        scan: (v, p, i) => later()?.scan(v, p, i),
+        scan: (v, p, i, l) => later()?.scan(v, p, i, l),
       };
     }
     if (walkers.has(schema)) return known;
@@ -131,12 +144,13 @@ export function compileKeyWalker(
         }
         return result ?? value;
       },
-      scan(value, path, issues) {
+      scan(value, path, issues, limit) {
         if (!isObject(value)) return;
         for (const key of Object.keys(value)) {
+          if (issues.length >= limit) return;
           const walker = declared(key);
           if (walker === null) issues.push(unknownPropertyIssue(path, key));
-          else walker?.scan(value[key], [...path, key], issues);
+          else walker?.scan(value[key], [...path, key], issues, limit);
         }
       },
     };
@@ -163,10 +177,10 @@ export function compileKeyWalker(
         }
         return result ?? value;
       },
-      scan(value, path, issues) {
+      scan(value, path, issues, limit) {
         if (!Array.isArray(value)) return;
-        for (const [index, item] of value.entries())
-          at(index)?.scan(item, [...path, index], issues);
+        for (let index = 0; index < value.length && issues.length < limit; index++)
+          at(index)?.scan(value[index], [...path, index], issues, limit);
       },
     };
   };
@@ -180,7 +194,7 @@ export function compileKeyWalker(
       options[checks.findIndex((check) => check.Check(value))]?.walker;
     return {
       strip: (value) => pick(value)?.strip(value) ?? value,
-      scan: (value, path, issues) => pick(value)?.scan(value, path, issues),
+      scan: (value, path, issues, limit) => pick(value)?.scan(value, path, issues, limit),
     };
   };
 

@@ -17,9 +17,18 @@ export const exceptionIssue: ValidationIssue = {
 const keyOf = (key: unknown): string | number =>
   typeof key === "number" || typeof key === "string" ? key : String(key);
 
-/** Valibot's issues as Trellis issues, with clearer words for missing and unknown keys. */
-export function toIssues(issues: readonly BaseIssue<unknown>[]): ValidationIssue[] {
-  return issues.map((issue) => {
+/** How many issues a validator reports at most when core does not say (core's own cap). */
+export const defaultMaxIssues = 100;
+
+/**
+ * Valibot's issues as Trellis issues, the first `limit` of them, with clearer words for missing
+ * and unknown keys.
+ */
+export function toIssues(
+  issues: readonly BaseIssue<unknown>[],
+  limit = defaultMaxIssues,
+): ValidationIssue[] {
+  return issues.slice(0, limit).map((issue) => {
     const items = issue.path ?? [];
     const path = items.map((item) => keyOf(item.key));
     const last = items[items.length - 1] as { origin?: string } | undefined;

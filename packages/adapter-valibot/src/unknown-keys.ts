@@ -26,6 +26,7 @@ import {
   union,
   variant,
 } from "valibot";
+import { createIssueBudget, lengthFirst } from "./issue-budget.js";
 import { safeIntegerAction } from "./safe-integers.js";
 
 // Valibot schemas are plain objects; these fields hold their children.
@@ -69,14 +70,18 @@ function rejectArrays(schema: GenericSchema): GenericSchema {
  * A copy of `schema`, made once per compile, in which every `v.object` strips, rejects or keeps
  * undeclared keys as `policy` says (`v.looseObject`/`v.strictObject` keep the user's explicit
  * choice), no object schema accepts an array, and `v.integer()` accepts safe integers only (see
- * `safeIntegerAction`). The copy validates with Valibot's own parser.
+ * `safeIntegerAction`). Arrays, records and rest entries stop parsing items once they have
+ * `maxIssues` issues, and a piped array longer than its `v.maxLength` reports just that (see
+ * `createIssueBudget`, `lengthFirst`). The copy validates with Valibot's own parser.
  * Schemas wrapped in `v.fallback` are left as they are (their inner schema cannot be rebuilt).
  */
 export function withUnknownKeys(
   schema: GenericSchema,
   policy: UnknownPropertyPolicy | undefined,
+  maxIssues: number,
 ): GenericSchema {
   const done = new Map<GenericSchema, GenericSchema>();
+  const { container, item: counted } = createIssueBudget(maxIssues);
   // No policy (a caller without core) strips, as `v.object` does.
   const objectOf = (
     policy === "reject" ? strictObject : policy === "keep" ? looseObject : object
@@ -108,7 +113,8 @@ export function withUnknownKeys(
           ? visit(item as GenericSchema)
           : safeIntegerAction(item),
       );
-      return (pipe as Any)(visit(first), ...items);
+      const piped = (pipe as Any)(visit(first), ...items) as GenericSchema;
+      return (first as unknown as Node).type === "array" ? lengthFirst(piped, items) : piped;
     }
     const message = node.message as Any;
     const inner = () => visit(node.wrapped as GenericSchema);
@@ -120,11 +126,13 @@ export function withUnknownKeys(
       case "strict_object":
         return rejectArrays(strictObject(entriesOf(node), message));
       case "object_with_rest":
-        return rejectArrays(
-          objectWithRest(entriesOf(node), visit(node.rest as GenericSchema), message),
+        return container(
+          rejectArrays(
+            objectWithRest(entriesOf(node), counted(visit(node.rest as GenericSchema)), message),
+          ),
         );
       case "array":
-        return array(visit(node.item as GenericSchema), message);
+        return container(array(counted(visit(node.item as GenericSchema)), message));
       case "tuple":
         return tuple((node.items ?? []).map(visit), message);
       case "loose_tuple":
@@ -132,10 +140,12 @@ export function withUnknownKeys(
       case "strict_tuple":
         return strictTuple((node.items ?? []).map(visit), message);
       case "tuple_with_rest":
-        return tupleWithRest(
-          (node.items ?? []).map(visit),
-          visit(node.rest as GenericSchema),
-          message,
+        return container(
+          tupleWithRest(
+            (node.items ?? []).map(visit),
+            counted(visit(node.rest as GenericSchema)),
+            message,
+          ),
         );
       case "union":
         return union((node.options ?? []).map(visit), message);
@@ -144,7 +154,13 @@ export function withUnknownKeys(
       case "intersect":
         return intersect((node.options ?? []).map(visit), message);
       case "record":
-        return record(node.key as Any, visit(node.value as GenericSchema), message);
+        return container(
+          record(
+            counted(node.key as GenericSchema) as Any,
+            counted(visit(node.value as GenericSchema)),
+            message,
+          ),
+        );
       case "optional":
         return optional(inner(), node.default as Any);
       case "exact_optional":

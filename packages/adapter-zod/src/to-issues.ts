@@ -17,13 +17,24 @@ export const exceptionIssue: ValidationIssue = {
 const pathOf = (path: readonly PropertyKey[]) =>
   path.map((key) => (typeof key === "symbol" ? String(key.description) : key));
 
-/** Zod's issues as Trellis issues: one issue per unrecognized key, at that key. */
-export function toIssues(issues: readonly $ZodIssue[]): ValidationIssue[] {
+/** How many issues a validator reports at most when core does not say (core's own cap). */
+export const defaultMaxIssues = 100;
+
+/**
+ * Zod's issues as Trellis issues, the first `limit` of them: one issue per unrecognized key, at
+ * that key (one Zod issue can name 100,000 keys).
+ */
+export function toIssues(
+  issues: readonly $ZodIssue[],
+  limit = defaultMaxIssues,
+): ValidationIssue[] {
   const result: ValidationIssue[] = [];
   for (const issue of issues) {
+    if (result.length >= limit) break;
     const path = pathOf(issue.path);
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
+        if (result.length >= limit) break;
         result.push({
           path: [...path, key],
           message: `Unknown property "${key}"`,

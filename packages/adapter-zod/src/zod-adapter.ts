@@ -42,7 +42,7 @@ export function zod(options: ZodAdapterOptions = {}): SchemaAdapter {
     unknownProperties: options.unknownProperties,
     isSchema: isZodSchema,
     // Core passes the resolved policy; the factory's serves callers that compile without core.
-    compile(schema, { unknownProperties = options.unknownProperties }): Validator {
+    compile(schema, { unknownProperties = options.unknownProperties, maxIssues }): Validator {
       if (!isZodSchema(schema)) throw new Error("Not a Zod 4 schema.");
       // Zod strips by default.
       const runnable =
@@ -54,7 +54,7 @@ export function zod(options: ZodAdapterOptions = {}): SchemaAdapter {
           const result = safeParse(runnable, input);
           return result.success
             ? { ok: true, value: result.data }
-            : { ok: false, issues: toIssues(result.error.issues) };
+            : { ok: false, issues: toIssues(result.error.issues, maxIssues) };
         } catch {
           return { ok: false, issues: [exceptionIssue] }; // a throwing refinement, without core
         }

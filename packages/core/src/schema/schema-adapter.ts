@@ -37,6 +37,12 @@ export interface CompileOptions {
    * binding's choice, else the adapter's `unknownProperties`, else "strip".
    */
   readonly unknownProperties?: UnknownPropertyPolicy;
+  /**
+   * The most issues the caller reports for one input. An adapter may stop collecting issues once it
+   * has this many, as long as those are the first ones it would report. Absent, an adapter applies
+   * 100: a 400 from core lists at most 100 issues (the first ones found).
+   */
+  readonly maxIssues?: number;
 }
 
 /** The context core gives an adapter when it asks for JSON Schema: named models become components. */

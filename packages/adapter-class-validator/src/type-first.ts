@@ -1,0 +1,141 @@
+import {
+  getMetadataStorage,
+  type ValidationArguments,
+  type ValidatorOptions,
+} from "class-validator";
+import type { ClassPlan, ValidationMetadata } from "./class-plan.js";
+import type { Reword } from "./to-issues.js";
+
+/** The class-validator checks that say what type a value has. */
+const typeChecks: ReadonlySet<string> = new Set([
+  "isInt",
+  "isNumber",
+  "isString",
+  "isBoolean",
+  "isArray",
+  "isObject",
+]);
+
+// Issues that are not about the value's range or form: left as they are.
+const kept: ReadonlySet<string> = new Set([
+  ...typeChecks,
+  "isDefined",
+  "nestedValidation",
+  "whitelistValidation",
+  "unknownValue",
+]);
+
+interface ConstraintValidator {
+  validate(value: unknown, args: ValidationArguments): unknown;
+  defaultMessage?(args: ValidationArguments): string;
+}
+
+interface Constraint {
+  readonly name?: string;
+  readonly async: boolean;
+  readonly instance: ConstraintValidator;
+}
+
+/** Converts a constraint to a string in a message, as class-validator's ValidationUtils does. */
+function constraintToString(constraint: unknown): string {
+  if (Array.isArray(constraint)) return constraint.join(", ");
+  if (typeof constraint === "symbol") return `${constraint.description}`;
+  return `${constraint}`;
+}
+
+/** class-validator's ValidationUtils.replaceMessageSpecialTokens (not exported by its index). */
+function replaceTokens(message: unknown, args: ValidationArguments): string {
+  let text: string | undefined;
+  if (message instanceof Function) text = message(args);
+  else if (typeof message === "string") text = message;
+  if (text && Array.isArray(args.constraints)) {
+    args.constraints.forEach((constraint, index) => {
+      text = (text as string).replace(
+        new RegExp(`\\$constraint${index + 1}`, "g"),
+        constraintToString(constraint),
+      );
+    });
+  }
+  if (
+    text &&
+    args.value !== undefined &&
+    args.value !== null &&
+    ["string", "boolean", "number"].includes(typeof args.value)
+  ) {
+    text = text.replace(/\$value/g, String(args.value));
+  }
+  if (text) text = text.replace(/\$property/g, args.property);
+  if (text) text = text.replace(/\$target/g, args.targetName);
+  return text as string;
+}
+
+/**
+ * With `stopAtFirstError` (the adapter's default), class-validator reports a property's first
+ * failing check in the order the decorators were applied, bottom-up: `@IsInt() @Min(1) @Max(100)`
+ * checks Max first, so `?limit=abc` (a string core could not read as a number) answers "limit
+ * must not be greater than 100". This rewords such an issue: when a type check of the property
+ * (IsInt, IsNumber, IsString, IsBoolean, IsArray, IsObject) fails too, it is reported instead,
+ * with its code and the message class-validator gives it ("limit must be an integer number").
+ * Only for one issue per property; with `stopAtFirstError: false` every check is reported anyway.
+ */
+export function createTypeFirst(
+  planOf: (target: Function) => ClassPlan,
+  options: ValidatorOptions,
+): Reword {
+  const storage = getMetadataStorage();
+  const checks = new WeakMap<Function, Map<string, readonly ValidationMetadata[]>>();
+  const checksOf = (target: Function, property: string): readonly ValidationMetadata[] => {
+    let byProperty = checks.get(target);
+    if (!byProperty) {
+      byProperty = new Map();
+      for (const { name, metadata } of planOf(target).properties) {
+        const types = metadata.filter(
+          (item) =>
+            item.type === "customValidation" &&
+            item.name !== undefined &&
+            typeChecks.has(item.name),
+        );
+        if (types.length > 0) byProperty.set(name, types);
+      }
+      checks.set(target, byProperty);
+    }
+    return byProperty.get(property) ?? [];
+  };
+
+  return (object, property, value, code) => {
+    if (kept.has(code)) return undefined;
+    const target = (object as { constructor?: unknown }).constructor;
+    if (typeof target !== "function") return undefined;
+    for (const metadata of checksOf(target, property)) {
+      if (metadata.validateIf && !metadata.validateIf(object, value)) continue;
+      const args: ValidationArguments = {
+        targetName: target.name,
+        property: metadata.propertyName,
+        object,
+        value,
+        constraints: metadata.constraints,
+      };
+      const each =
+        metadata.each && (Array.isArray(value) || value instanceof Set || value instanceof Map);
+      const items = each
+        ? [...(value as Iterable<unknown> & { values(): Iterable<unknown> }).values()]
+        : [value];
+      for (const constraint of storage.getTargetValidatorConstraints(
+        metadata.constraintCls,
+      ) as Constraint[]) {
+        if (constraint.async) continue; // validateSync ignores async checks
+        // A promise is truthy: validateSync leaves it unawaited, which is not a failure.
+        const passes = items.every((item) => Boolean(constraint.instance.validate(item, args)));
+        if (passes) continue;
+        let message: unknown = metadata.message || "";
+        if (!metadata.message && !options.dismissDefaultMessages) {
+          if (constraint.instance.defaultMessage instanceof Function) {
+            message = constraint.instance.defaultMessage(args);
+          }
+        }
+        return [constraint.name || metadata.type, replaceTokens(message, args)];
+      }
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,113 @@
+import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { zod } from "./index.js";
+
+// Work must grow linearly with the size of the input, and issues stop at core's cap (100). Times
+// are compared between sizes N and 10N on this machine (linear: ~10, quadratic: ~100), never
+// against a fixed number of milliseconds.
+
+/** The mean time of one call, over as many calls as fit in 20 ms (at least 2). */
+function perCall(validate: Validator, input: unknown): number {
+  validate(input);
+  let calls = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (calls < 2 || elapsed < 20) {
+    validate(input);
+    calls++;
+    elapsed = performance.now() - start;
+  }
+  return elapsed / calls;
+}
+
+/** How much longer a 10x bigger input takes: the median of five measurements. */
+function growth(validate: Validator, make: (size: number) => unknown, size: number): number {
+  const small = make(size);
+  const large = make(size * 10);
+  const ratios: number[] = [];
+  for (let run = 0; run < 5; run++)
+    ratios.push(perCall(validate, large) / perCall(validate, small));
+  ratios.sort((a, b) => a - b);
+  return ratios[2] as number;
+}
+
+const withKeys = (count: number, base: Record<string, unknown>) => {
+  const input: Record<string, unknown> = { ...base };
+  for (let index = 0; index < count; index++) input[`k${index}`] = index;
+  return input;
+};
+
+const user = z.object({ name: z.string().min(1), email: z.email() });
+const team = z.object({ name: z.string(), lead: user });
+const numbers = z.object({ items: z.array(z.int().min(1)) });
+const capped = z.object({ items: z.array(z.int().min(1)).max(1000) });
+const compile = (schema: z.ZodType, unknownProperties?: UnknownPropertyPolicy) =>
+  zod().compile(schema, { target: "body", unknownProperties, maxIssues: 100 });
+const ada = { name: "Ada", email: "ada@example.com" };
+
+describe("zod() on large inputs", () => {
+  it.each(["strip", "reject", "keep"] as const)(
+    "handles undeclared keys in linear time (%s)",
+    (policy) => {
+      const flat = growth(compile(user, policy), (size) => withKeys(size, ada), 10_000);
+      const nested = growth(
+        compile(team, policy),
+        (size) => ({ name: "a", lead: withKeys(size, ada) }),
+        10_000,
+      );
+      expect(flat).toBeLessThan(30);
+      expect(nested).toBeLessThan(30);
+    },
+    120_000,
+  );
+
+  it("reports at most 100 issues, the first ones, however many keys are undeclared", () => {
+    const result = compile(team, "reject")({ name: "a", lead: withKeys(100_000, ada) });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toHaveLength(100);
+    expect(result.issues[0]).toEqual({
+      path: ["lead", "k0"],
+      message: 'Unknown property "k0"',
+      code: "unknown_property",
+    });
+    expect(result.issues[99]?.path).toEqual(["lead", "k99"]);
+  });
+
+  it("reports at most 100 issues for 150,000 bad items, and only maxItems past it", () => {
+    const items = Array.from({ length: 150_000 }, () => 0);
+    const result = compile(numbers)({ items });
+    expect(result.ok ? [] : result.issues.length).toBe(100);
+    expect(result.ok ? [] : result.issues[0]?.path).toEqual(["items", 0]);
+    expect(compile(capped)({ items })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: ["items"],
+          message: "Too big: expected array to have <=1000 items",
+          code: "too_big",
+        },
+      ],
+    });
+    // Under the cap the issues are Zod's own, every one.
+    const few = compile(numbers)({ items: [0, 1, "x"] });
+    expect(few.ok ? [] : few.issues.map((issue) => issue.path)).toEqual([
+      ["items", 0],
+      ["items", 2],
+    ]);
+  });
+
+  it("handles bad items in linear time, and 40 such requests leave memory bounded", () => {
+    const validate = compile(numbers);
+    const bad = (size: number) => ({ items: Array.from({ length: size }, () => 0) });
+    expect(growth(validate, bad, 15_000)).toBeLessThan(30);
+    const input = bad(150_000);
+    const gc = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc;
+    gc?.(true);
+    const before = process.memoryUsage().rss;
+    for (let request = 0; request < 40; request++) validate(input);
+    gc?.(true);
+    expect(process.memoryUsage().rss - before).toBeLessThan(512 * 1024 * 1024);
+  }, 120_000);
+});
