@@ -1,5 +1,6 @@
 import "reflect-metadata";
-import { Body, createApp, Post, Route, SchemaRegistry } from "@trellis/core";
+import { Body, createApp, Post, Route } from "@trellis/core";
+import { SchemaRegistry } from "@trellis/testing";
 import { Type } from "class-transformer";
 import { getMetadataStorage, IsInt, IsString, MinLength, ValidateNested } from "class-validator";
 import { describe, expect, it, vi } from "vitest";

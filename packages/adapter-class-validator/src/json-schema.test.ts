@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { SchemaRegistry } from "@trellis/core";
+import { SchemaRegistry } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { classValidator } from "./index.js";
 import { Catalogue, Employee, Gadget } from "./json-schema.fixtures.js";

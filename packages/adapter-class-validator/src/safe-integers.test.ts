@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { SchemaRegistry } from "@trellis/core";
+import { SchemaRegistry } from "@trellis/testing";
 import { Transform, Type } from "class-transformer";
 import {
   IsInt,

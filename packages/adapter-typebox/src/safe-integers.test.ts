@@ -1,5 +1,5 @@
 import { Kind, Type } from "@sinclair/typebox";
-import { SchemaRegistry } from "@trellis/core";
+import { SchemaRegistry } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { typebox } from "./index.js";
 import { createSafeIntegerCopier, safeIntegerBounds } from "./safe-integers.js";

@@ -1,6 +1,7 @@
 import { FormatRegistry, Kind, type TSchema, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { Cookie, createApp, Get, Header, Query, Route, SchemaRegistry } from "@trellis/core";
+import { Cookie, createApp, Get, Header, Query, Route } from "@trellis/core";
+import { SchemaRegistry } from "@trellis/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { typebox } from "./index.js";
 

@@ -1,4 +1,4 @@
-import { SchemaRegistry } from "@trellis/core";
+import { SchemaRegistry } from "@trellis/testing";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { valibot } from "./index.js";

@@ -1,4 +1,5 @@
-import { Body, createApp, Post, Route, SchemaRegistry } from "@trellis/core";
+import { Body, createApp, Post, Route } from "@trellis/core";
+import { SchemaRegistry } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { zod } from "./index.js";

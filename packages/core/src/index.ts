@@ -94,4 +94,3 @@ export type {
   ValidationResult,
   Validator,
 } from "./schema/schema-adapter.js";
-export { SchemaRegistry } from "./schema/schema-registry.js";
