@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
+import { maxIssues } from "../request/request-inputs.js";
 import { validationExceptionIssue } from "./never-throws.js";
 import type { SchemaAdapter, Validator } from "./schema-adapter.js";
-import { defaultUnknownProperties, SchemaCompiler } from "./schema-compiler.js";
+import { defaultUnknownProperties, maxReportedIssues, SchemaCompiler } from "./schema-compiler.js";
 
 const optionalString = { optional: true };
 const requiredString = { optional: false };
@@ -52,12 +53,26 @@ describe("SchemaCompiler", () => {
     rejecting.compile(optionalString, "query", "A.b");
     rejecting.compile(optionalString, "query", "A.b", "keep");
     expect(compile.mock.calls.map((call) => call[1])).toEqual([
-      { target: "body", unknownProperties: defaultUnknownProperties },
-      { target: "response", unknownProperties: "keep" },
-      { target: "query", unknownProperties: "reject" },
-      { target: "query", unknownProperties: "keep" },
+      { target: "body", unknownProperties: defaultUnknownProperties, maxIssues: 100 },
+      { target: "response", unknownProperties: "keep", maxIssues: 100 },
+      { target: "query", unknownProperties: "reject", maxIssues: 100 },
+      { target: "query", unknownProperties: "keep", maxIssues: 100 },
     ]);
     expect(defaultUnknownProperties).toBe("strip");
+  });
+
+  it("tells the adapter how many issues core reports at most: the cap of request inputs", () => {
+    const { adapter } = countingAdapter(false);
+    const compile = vi.spyOn(adapter, "compile");
+    const acceptsMissing = vi.fn(() => true);
+    adapter.acceptsMissing = acceptsMissing;
+    new SchemaCompiler(adapter).acceptsMissing(optionalString, "query", "A.b");
+    expect(maxReportedIssues).toBe(maxIssues);
+    expect(compile).toHaveBeenCalledWith(optionalString, expect.objectContaining({ maxIssues }));
+    expect(acceptsMissing).toHaveBeenCalledWith(
+      optionalString,
+      expect.objectContaining({ maxIssues }),
+    );
   });
 
   it("turns a throwing validator into one validation_exception issue that says nothing of it", () => {

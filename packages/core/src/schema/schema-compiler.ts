@@ -11,10 +11,18 @@ import type {
 export const defaultUnknownProperties: UnknownPropertyPolicy = "strip";
 
 /**
+ * The most issues an adapter needs to collect for one input: a 400 lists at most this many (the
+ * first ones found; `maxIssues` in request/request-inputs.ts is the same number), so an adapter
+ * may stop there instead of building an issue for each of 150,000 bad array items.
+ */
+export const maxReportedIssues = 100;
+
+/**
  * Compiles each (schema, target, unknown-property policy) once per app, so the operation builder
  * (which probes a validator to learn whether a value is required) and the router share one
  * validator; adapters keep no cache of their own. It resolves the policy (the binding's, else the
- * adapter's, else the default) and makes every validator total: a throw becomes one issue.
+ * adapter's, else the default), tells the adapter how many issues are reported at most, and makes
+ * every validator total: a throw becomes one issue.
  */
 export class SchemaCompiler {
   private readonly cache = new Map<unknown, Map<string, Validator>>();
@@ -40,7 +48,11 @@ export class SchemaCompiler {
     if (!validator) {
       try {
         validator = neverThrows(
-          this.adapter.compile(schema, { target, unknownProperties: policy }),
+          this.adapter.compile(schema, {
+            target,
+            unknownProperties: policy,
+            maxIssues: maxReportedIssues,
+          }),
         );
       } catch (error) {
         if (error instanceof TrellisConfigError) throw error;
@@ -62,8 +74,11 @@ export class SchemaCompiler {
     if (accepts === undefined) {
       try {
         accepts =
-          this.adapter.acceptsMissing?.(schema, { target, unknownProperties: this.policy() }) ??
-          validator(undefined).ok;
+          this.adapter.acceptsMissing?.(schema, {
+            target,
+            unknownProperties: this.policy(),
+            maxIssues: maxReportedIssues,
+          }) ?? validator(undefined).ok;
       } catch {
         accepts = false;
       }
