@@ -1,51 +1,12 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core";
+import { formRecord, growth, withKeys } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { typebox } from "./index.js";
 
 // Work must grow linearly with the size of the input, and issues stop at core's cap (100). Times
 // are compared between sizes N and 10N on this machine (linear: ~10, quadratic: ~100), never
 // against a fixed number of milliseconds.
-
-/** The mean time of one call, over as many calls as fit in 20 ms (at least 2). */
-function perCall(validate: Validator, input: unknown): number {
-  validate(input);
-  let calls = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (calls < 2 || elapsed < 20) {
-    validate(input);
-    calls++;
-    elapsed = performance.now() - start;
-  }
-  return elapsed / calls;
-}
-
-/** How much longer a 10x bigger input takes: the median of five measurements. */
-function growth(validate: Validator, make: (size: number) => unknown, size: number): number {
-  const small = make(size);
-  const large = make(size * 10);
-  const ratios: number[] = [];
-  for (let run = 0; run < 5; run++)
-    ratios.push(perCall(validate, large) / perCall(validate, small));
-  ratios.sort((a, b) => a - b);
-  return ratios[2] as number;
-}
-
-const withKeys = (count: number, base: Record<string, unknown>) => {
-  const input: Record<string, unknown> = { ...base };
-  for (let index = 0; index < count; index++) input[`k${index}`] = index;
-  return input;
-};
-
-/** A form body as core reads it: string fields in a record without a prototype. */
-const form = (count: number) => {
-  const input: Record<string, unknown> = Object.create(null);
-  input.name = "Ada";
-  input.email = "ada@example.com";
-  for (let index = 0; index < count; index++) input[`field${index}`] = `value ${index}`;
-  return input;
-};
 
 const user = Type.Object({ name: Type.String({ minLength: 1 }), email: Type.String() });
 const team = Type.Object({ name: Type.String(), lead: user });
@@ -71,7 +32,7 @@ describe("typebox() on large inputs", () => {
         (size) => ({ name: "a", lead: withKeys(size, ada) }),
         10_000,
       );
-      const fields = growth(compile(user, policy), form, 6_000);
+      const fields = growth(compile(user, policy), formRecord, 6_000);
       expect(flat).toBeLessThan(30);
       expect(nested).toBeLessThan(30);
       expect(fields).toBeLessThan(30);

@@ -1,4 +1,5 @@
-import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core";
+import { growth, withKeys } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { zod } from "./index.js";
@@ -6,37 +7,6 @@ import { zod } from "./index.js";
 // Work must grow linearly with the size of the input, and issues stop at core's cap (100). Times
 // are compared between sizes N and 10N on this machine (linear: ~10, quadratic: ~100), never
 // against a fixed number of milliseconds.
-
-/** The mean time of one call, over as many calls as fit in 20 ms (at least 2). */
-function perCall(validate: Validator, input: unknown): number {
-  validate(input);
-  let calls = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (calls < 2 || elapsed < 20) {
-    validate(input);
-    calls++;
-    elapsed = performance.now() - start;
-  }
-  return elapsed / calls;
-}
-
-/** How much longer a 10x bigger input takes: the median of five measurements. */
-function growth(validate: Validator, make: (size: number) => unknown, size: number): number {
-  const small = make(size);
-  const large = make(size * 10);
-  const ratios: number[] = [];
-  for (let run = 0; run < 5; run++)
-    ratios.push(perCall(validate, large) / perCall(validate, small));
-  ratios.sort((a, b) => a - b);
-  return ratios[2] as number;
-}
-
-const withKeys = (count: number, base: Record<string, unknown>) => {
-  const input: Record<string, unknown> = { ...base };
-  for (let index = 0; index < count; index++) input[`k${index}`] = index;
-  return input;
-};
 
 const user = z.object({ name: z.string().min(1), email: z.email() });
 const team = z.object({ name: z.string(), lead: user });
