@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import { Body, createApp, Post, Route } from "@trellis/core";
-import { SchemaRegistry } from "@trellis/testing";
+import { compileThroughCore, coreCompileOptions, SchemaRegistry } from "@trellis/testing";
 import { Type } from "class-transformer";
 import { getMetadataStorage, IsInt, IsString, MinLength, ValidateNested } from "class-validator";
 import { describe, expect, it, vi } from "vitest";
@@ -13,11 +13,17 @@ describe("classValidator()", () => {
   it("recognises decorated classes only", () => {
     expect(classValidator().isSchema(Signup)).toBe(true);
     expect(classValidator().isSchema(Plain)).toBe(false);
-    expect(() => classValidator().compile(Plain, body)).toThrow(/class-validator decorators/);
+    expect(() => classValidator().compile(Plain, coreCompileOptions("body"))).toThrow(
+      /class-validator decorators/,
+    );
   });
 
   it("returns an instance of the model with only its declared properties", () => {
-    const result = classValidator().compile(Signup, body)({ name: "Ada", age: 36, admin: true });
+    const result = compileThroughCore(
+      classValidator(),
+      Signup,
+      body,
+    )({ name: "Ada", age: 36, admin: true });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value).toBeInstanceOf(Signup);
@@ -28,20 +34,20 @@ describe("classValidator()", () => {
     const adapter = classValidator({
       transformer: { enableImplicitConversion: true } as Record<string, unknown>,
     });
-    const result = adapter.compile(Signup, body)({ name: 5, age: "36" });
+    const result = compileThroughCore(adapter, Signup, body)({ name: 5, age: "36" });
     expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(
       expect.arrayContaining([["name"], ["age"]]),
     );
   });
 
   it("names the class and property when @ValidateNested has no @Type", () => {
-    expect(() => classValidator().compile(Orphan, body)).toThrow(
+    expect(() => classValidator().compile(Orphan, coreCompileOptions("body"))).toThrow(
       /Orphan\.customer: @ValidateNested\(\) needs @Type/,
     );
   });
 
   it("rejects arrays and non-arrays where a nested model is declared without IsObject or IsArray", () => {
-    const validate = classValidator().compile(Order, body);
+    const validate = compileThroughCore(classValidator(), Order, body);
     const customer = { name: "Ada" };
     expect(validate({ customer, lines: [{ sku: "a" }] }).ok).toBe(true);
     const wrapped = validate({ customer: [customer], lines: [{ sku: "a" }] });
@@ -54,7 +60,7 @@ describe("classValidator()", () => {
   });
 
   it("names the allowed values of an unknown discriminator, without class-validator's vague echo", () => {
-    const result = classValidator().compile(Adoption, body)({ pet: { kind: "cow" } });
+    const result = compileThroughCore(classValidator(), Adoption, body)({ pet: { kind: "cow" } });
     expect(result).toEqual({
       ok: false,
       issues: [{ path: ["pet", "kind"], message: "kind must be one of: cat, dog", code: "isIn" }],
@@ -62,7 +68,7 @@ describe("classValidator()", () => {
   });
 
   it("reports unknown keys that class-transformer would silently drop when rejecting", () => {
-    const validate = classValidator().compile(Signup, {
+    const validate = compileThroughCore(classValidator(), Signup, {
       target: "body",
       unknownProperties: "reject",
     });
@@ -74,7 +80,7 @@ describe("classValidator()", () => {
   });
 
   it("validates recursive models at every depth", () => {
-    const validate = classValidator().compile(Team, body);
+    const validate = compileThroughCore(classValidator(), Team, body);
     expect(validate({ name: "a", subteams: [{ name: "b", subteams: [] }] }).ok).toBe(true);
     const deep = validate({
       name: "a",
@@ -90,8 +96,8 @@ describe("classValidator()", () => {
       @IsString({ always: true }) @MinLength(5, { groups: ["final"] }) name!: string;
     }
     const draft = classValidator({ validator: { groups: ["draft"] } });
-    expect(classValidator().compile(Grouped, body)({ name: "abc" }).ok).toBe(false);
-    expect(draft.compile(Grouped, body)({ name: "abc" }).ok).toBe(true);
+    expect(compileThroughCore(classValidator(), Grouped, body)({ name: "abc" }).ok).toBe(false);
+    expect(compileThroughCore(draft, Grouped, body)({ name: "abc" }).ok).toBe(true);
     const documented = (adapter: ReturnType<typeof classValidator>) => {
       const registry = new SchemaRegistry();
       registry.fromAdapter(adapter, Grouped);
@@ -120,7 +126,7 @@ describe("classValidator()", () => {
     const adapter = classValidator();
     const root = models[0] as Function;
     new SchemaRegistry().fromAdapter(adapter, root);
-    adapter.compile(root, body);
+    compileThroughCore(adapter, root, body);
     const perModel = models
       .slice(1)
       .map((model) => lookups.mock.calls.filter(([target]) => target === model).length);
@@ -128,8 +134,11 @@ describe("classValidator()", () => {
     lookups.mockRestore();
   });
 
-  it("turns a throwing constructor into a generic issue, with or without core", async () => {
-    expect(classValidator().compile(Explosive, body)({ name: "x" })).toEqual({
+  it("leaves a throwing constructor to core, which answers with the generic issue", async () => {
+    expect(() =>
+      classValidator().compile(Explosive, coreCompileOptions("body"))({ name: "x" }),
+    ).toThrow();
+    expect(compileThroughCore(classValidator(), Explosive, body)({ name: "x" })).toEqual({
       ok: false,
       issues: [{ path: [], message: "Input could not be validated", code: "validation_exception" }],
     });

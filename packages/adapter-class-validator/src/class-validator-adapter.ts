@@ -17,7 +17,7 @@ import { classToJsonSchema } from "./json-schema.js";
 import { createQuickCheck } from "./quick-check.js";
 import { createSafeIntegerCheck } from "./safe-integers.js";
 import { applyPatch, createStructureGuard, enoughIssues } from "./structure-guard.js";
-import { defaultMaxIssues, exceptionIssue, mergeIssues, toIssues } from "./to-issues.js";
+import { mergeIssues, toIssues } from "./to-issues.js";
 import { createTypeFirst } from "./type-first.js";
 
 /** Options of the class-validator adapter. */
@@ -94,15 +94,10 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
   };
   const safeIntegers = createSafeIntegerCheck(planOf);
 
-  // No policy strips, as "strip" does. What user code throws (a custom constraint, a constructor)
-  // becomes `exceptionIssue`, as core would make it, for callers that compile without core.
-  const build = (
-    model: Model,
-    policy: UnknownPropertyPolicy | undefined,
-    limit: number,
-  ): Validator => {
+  // What user code throws (a custom constraint, a constructor) is core's to turn into an issue.
+  const build = (model: Model, policy: UnknownPropertyPolicy, limit: number): Validator => {
     assertNestedTypes(model, planOf);
-    const guard = guards[policy ?? "strip"];
+    const guard = guards[policy];
     const settings: ValidatorOptions = {
       forbidUnknownValues: true,
       ...validatorOptions,
@@ -119,34 +114,30 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     // One issue per property: a failing type check is the one reported (see type-first.ts).
     const reword = settings.stopAtFirstError ? createTypeFirst(planOf, settings) : undefined;
     return (input): ValidationResult => {
-      try {
-        const found: ValidationIssue[] = [];
-        // The guard's issues come first: when it has `limit` of them, they are the answer.
-        const prepared = guard(input, model, found, limit);
-        if (prepared === enoughIssues) return { ok: false, issues: found };
-        // Only an object is transformed: plainToInstance maps arrays and throws on null.
-        if (!isPlainObject(input)) return { ok: false, issues: found };
-        // What class-transformer sees: the input, or a view of it without undeclared keys.
-        const view = prepared.value as Record<string, unknown>;
-        let fast: object | undefined;
-        if (quickCheck && found.length === 0) {
-          fast = (instantiate as Instantiate)(view);
-          applyPatch(prepared.patch, fast);
-          if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
-        }
-        // The same instance plainToInstance builds, when the fast path built one already.
-        let instance = fast;
-        if (instance === undefined) {
-          instance = plainToInstance(model, view, transformOptions);
-          applyPatch(prepared.patch, instance);
-        }
-        const checked = toIssues(validateSync(instance, settings), instance, reword);
-        safeIntegers(instance, checked, settings.stopAtFirstError === true);
-        const issues = mergeIssues(found, checked, limit);
-        return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
-      } catch {
-        return { ok: false, issues: [exceptionIssue] };
+      const found: ValidationIssue[] = [];
+      // The guard's issues come first: when it has `limit` of them, they are the answer.
+      const prepared = guard(input, model, found, limit);
+      if (prepared === enoughIssues) return { ok: false, issues: found };
+      // Only an object is transformed: plainToInstance maps arrays and throws on null.
+      if (!isPlainObject(input)) return { ok: false, issues: found };
+      // What class-transformer sees: the input, or a view of it without undeclared keys.
+      const view = prepared.value as Record<string, unknown>;
+      let fast: object | undefined;
+      if (quickCheck && found.length === 0) {
+        fast = (instantiate as Instantiate)(view);
+        applyPatch(prepared.patch, fast);
+        if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
       }
+      // The same instance plainToInstance builds, when the fast path built one already.
+      let instance = fast;
+      if (instance === undefined) {
+        instance = plainToInstance(model, view, transformOptions);
+        applyPatch(prepared.patch, instance);
+      }
+      const checked = toIssues(validateSync(instance, settings), instance, reword);
+      safeIntegers(instance, checked, settings.stopAtFirstError === true);
+      const issues = mergeIssues(found, checked, limit);
+      return issues.length === 0 ? { ok: true, value: instance } : { ok: false, issues };
     };
   };
 
@@ -155,11 +146,7 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: hasValidationMetadata,
-    // Core passes the resolved policy; the factory's serves callers that compile without core.
-    compile(
-      schema,
-      { unknownProperties = options.unknownProperties, maxIssues = defaultMaxIssues },
-    ): Validator {
+    compile(schema, { unknownProperties, maxIssues }): Validator {
       if (!hasValidationMetadata(schema)) {
         throw new Error("Not a class with class-validator decorators.");
       }

@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import type { UnknownPropertyPolicy } from "@trellis/core";
+import { compileThroughCore } from "@trellis/testing";
 import { corpus, inputOf } from "@trellis/testing/conformance";
 import { Transform } from "class-transformer";
 import {
@@ -89,8 +90,8 @@ describe("the class-validator fast path", () => {
       const schema = fixtures[shape as keyof typeof fixtures];
       for (const policy of ["strip", "reject", "keep"] as const) {
         const target = shape === "search" ? "query" : "body";
-        const quick = fast(policy).compile(schema, { target });
-        const slow = full(policy).compile(schema, { target });
+        const quick = compileThroughCore(fast(policy), schema, { target });
+        const slow = compileThroughCore(full(policy), schema, { target });
         for (const testCase of cases) {
           expect(
             outcome(quick(inputOf(testCase))),
@@ -104,8 +105,8 @@ describe("the class-validator fast path", () => {
   it("decides, returns and reports like the full path for primitives, arrays and defaults", () => {
     for (const model of [Tagged, WithDefault, WithHidden, Trimmed, WithGetter, Conditional]) {
       for (const policy of ["strip", "reject", "keep"] as const) {
-        const quick = fast(policy).compile(model, { target: "body" });
-        const slow = full(policy).compile(model, { target: "body" });
+        const quick = compileThroughCore(fast(policy), model, { target: "body" });
+        const slow = compileThroughCore(full(policy), model, { target: "body" });
         const probes = [
           ...inputs,
           { page: 2, q: "x" },
@@ -128,7 +129,7 @@ describe("the class-validator fast path", () => {
   it("builds the instance itself for plain inputs instead of calling class-transformer", async () => {
     const transformer = await import("class-transformer");
     const spy = vi.spyOn(transformer, "plainToInstance");
-    const validate = fast().compile(Tagged, { target: "body" });
+    const validate = compileThroughCore(fast(), Tagged, { target: "body" });
     const input = { name: "Ada", tags: ["a"], active: true };
     const result = validate(input);
     expect(result).toEqual({ ok: true, value: expect.any(Tagged) });
@@ -136,20 +137,24 @@ describe("the class-validator fast path", () => {
     expect(value.tags).toEqual(["a"]);
     expect(value.tags).not.toBe(input.tags); // a fresh array, as plainToInstance makes
     expect(spy).not.toHaveBeenCalled();
-    full().compile(Tagged, { target: "body" })(input);
+    compileThroughCore(full(), Tagged, { target: "body" })(input);
     expect(spy).toHaveBeenCalledTimes(1); // the spy does see the full path's call
     spy.mockRestore();
   });
 
   it("still runs class-transformer's @Transform and a constructor's own properties", () => {
-    expect(fast().compile(Trimmed, { target: "body" })({ name: "  Ada " })).toEqual({
+    expect(compileThroughCore(fast(), Trimmed, { target: "body" })({ name: "  Ada " })).toEqual({
       ok: true,
       value: expect.objectContaining({ name: "Ada" }),
     });
-    const hidden = fast("strip").compile(WithHidden, { target: "body" })({ name: "Ada" });
+    const hidden = compileThroughCore(fast("strip"), WithHidden, { target: "body" })({
+      name: "Ada",
+    });
     expect(hidden.ok && { ...(hidden.value as object) }).toEqual({ name: "Ada" });
-    expect(fast("reject").compile(WithHidden, { target: "body" })({ name: "Ada" }).ok).toBe(false);
-    const paged = fast().compile(WithDefault, { target: "query" })({ q: "x" });
+    expect(
+      compileThroughCore(fast("reject"), WithHidden, { target: "body" })({ name: "Ada" }).ok,
+    ).toBe(false);
+    const paged = compileThroughCore(fast(), WithDefault, { target: "query" })({ q: "x" });
     expect(paged.ok && { ...(paged.value as object) }).toEqual({ page: 1, q: "x" });
   });
 
@@ -164,8 +169,8 @@ describe("the class-validator fast path", () => {
       validator: { validate: () => Promise.resolve(false) },
     });
     // validateSync ignores the pending answer, and so does the result: valid either way.
-    expect(fast().compile(Eventually, { target: "body" })({ name: "x" })).toEqual(
-      full().compile(Eventually, { target: "body" })({ name: "x" }),
+    expect(compileThroughCore(fast(), Eventually, { target: "body" })({ name: "x" })).toEqual(
+      compileThroughCore(full(), Eventually, { target: "body" })({ name: "x" }),
     );
   });
 });

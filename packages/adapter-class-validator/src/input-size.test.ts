@@ -1,6 +1,6 @@
 import "reflect-metadata";
-import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
-import { formRecord, growth, withKeys } from "@trellis/testing";
+import type { UnknownPropertyPolicy } from "@trellis/core";
+import { coreCompileOptions, formRecord, growth, withKeys } from "@trellis/testing";
 import * as transformer from "class-transformer";
 import { Transform, Type } from "class-transformer";
 import {
@@ -57,8 +57,8 @@ class FullName {
   @Transform(({ obj }) => `${obj.first} ${obj.last}`) @IsString() full!: string;
 }
 
-const compile = (model: Function, unknownProperties?: UnknownPropertyPolicy) =>
-  classValidator().compile(model, { target: "body", unknownProperties, maxIssues: 100 });
+const compile = (model: Function, unknownProperties: UnknownPropertyPolicy = "strip") =>
+  classValidator().compile(model, coreCompileOptions("body", unknownProperties));
 const ada = { name: "Ada", email: "ada@example.com" };
 
 describe("classValidator() on large inputs", () => {

@@ -3,22 +3,8 @@ import type { ValidationError } from "class-validator";
 
 /** The issue code for an undeclared property (the same in every Trellis adapter). */
 export const unknownPropertyCode: IssueCode = "unknown_property";
-const validationException: IssueCode = "validation_exception";
-
-/**
- * What a validator answers when user code throws, the issue core makes of a throw for every
- * adapter; kept here for callers that compile without core (the shared conformance suite).
- */
-export const exceptionIssue: ValidationIssue = {
-  path: [],
-  message: "Input could not be validated",
-  code: validationException,
-};
 
 type Path = (string | number)[];
-
-/** How many issues a validator reports at most when core does not say (core's own cap). */
-export const defaultMaxIssues = 100;
 
 /**
  * Another wording for a property's issue: given the object, the property, its value and the
@@ -93,7 +79,7 @@ const vagueCodes = new Set(["unknownValue", "nestedValidation"]);
 export function mergeIssues(
   guard: readonly ValidationIssue[],
   validator: readonly ValidationIssue[],
-  limit = defaultMaxIssues,
+  limit: number,
 ): ValidationIssue[] {
   const merged = guard.slice(0, limit);
   for (const issue of validator) {

@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { createApp, Get, Query, Route } from "@trellis/core";
+import { compileThroughCore } from "@trellis/testing";
 import {
   IsArray,
   IsInt,
@@ -28,7 +29,7 @@ const query = { target: "query" } as const;
 
 describe("classValidator() names a failed type check before a range", () => {
   it("says a string is not an integer instead of naming a bound", () => {
-    const validate = classValidator().compile(ListQuery, query);
+    const validate = compileThroughCore(classValidator(), ListQuery, query);
     expect(validate({ limit: "abc" })).toEqual({
       ok: false,
       issues: [{ path: ["limit"], message: "limit must be an integer number", code: "isInt" }],
@@ -48,7 +49,7 @@ describe("classValidator() names a failed type check before a range", () => {
   });
 
   it("does so for numbers, strings and each item, in class-validator's words", () => {
-    const validate = classValidator().compile(Mixed, { target: "body" });
+    const validate = compileThroughCore(classValidator(), Mixed, { target: "body" });
     expect(validate({ ratio: "x", code: 12345, sizes: [1, "2"] })).toEqual({
       ok: false,
       issues: [
@@ -68,7 +69,8 @@ describe("classValidator() names a failed type check before a range", () => {
   });
 
   it("keeps every failed check when asked to (stopAtFirstError: false)", () => {
-    const validate = classValidator({ validator: { stopAtFirstError: false } }).compile(
+    const validate = compileThroughCore(
+      classValidator({ validator: { stopAtFirstError: false } }),
       ListQuery,
       query,
     );

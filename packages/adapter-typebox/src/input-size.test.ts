@@ -1,6 +1,6 @@
 import { type TSchema, Type } from "@sinclair/typebox";
 import type { UnknownPropertyPolicy } from "@trellis/core";
-import { formRecord, growth, withKeys } from "@trellis/testing";
+import { coreCompileOptions, formRecord, growth, withKeys } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { typebox } from "./index.js";
 
@@ -14,12 +14,8 @@ const numbers = Type.Object({ items: Type.Array(Type.Integer({ minimum: 1, maxim
 const capped = Type.Object({
   items: Type.Array(Type.Integer({ minimum: 1, maximum: 10 }), { maxItems: 1000 }),
 });
-const compile = (schema: TSchema, unknownProperties?: UnknownPropertyPolicy) =>
-  typebox({ precompile: true }).compile(schema, {
-    target: "body",
-    unknownProperties,
-    maxIssues: 100,
-  });
+const compile = (schema: TSchema, unknownProperties: UnknownPropertyPolicy = "strip") =>
+  typebox({ precompile: true }).compile(schema, coreCompileOptions("body", unknownProperties));
 const ada = { name: "Ada", email: "ada@example.com" };
 
 describe("typebox() on large inputs", () => {

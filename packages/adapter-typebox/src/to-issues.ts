@@ -3,17 +3,6 @@ import { ValueErrorType } from "@sinclair/typebox/errors";
 import type { IssueCode, ValidationIssue } from "@trellis/core";
 
 const unknownProperty: IssueCode = "unknown_property";
-const validationException: IssueCode = "validation_exception";
-
-/**
- * What a validator answers when user code throws, the issue core makes of a throw for every
- * adapter; kept here for callers that compile without core (the shared conformance suite).
- */
-export const exceptionIssue: ValidationIssue = {
-  path: [],
-  message: "Input could not be validated",
-  code: validationException,
-};
 
 /** An undeclared key under the "reject" policy, at that key. */
 export const unknownPropertyIssue = (
@@ -43,9 +32,6 @@ export function pointerToPath(pointer: string, input: unknown): (string | number
   return path;
 }
 
-/** How many issues a validator reports at most when core does not say (core's own cap). */
-export const defaultMaxIssues = 100;
-
 /**
  * TypeBox's value errors as Trellis issues, the first `limit` of them. `Errors()` is a lazy
  * iterator: nothing past the limit is computed (150,000 bad array items cost 100 errors).
@@ -53,7 +39,7 @@ export const defaultMaxIssues = 100;
 export function toIssues(
   errors: Iterable<ValueError>,
   input: unknown,
-  limit = defaultMaxIssues,
+  limit: number,
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (limit <= 0) return issues;

@@ -1,7 +1,7 @@
 import { FormatRegistry, Kind, type TSchema, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Cookie, createApp, Get, Header, Query, Route } from "@trellis/core";
-import { SchemaRegistry } from "@trellis/testing";
+import { compileThroughCore, coreCompileOptions, SchemaRegistry } from "@trellis/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { typebox } from "./index.js";
 
@@ -10,12 +10,14 @@ const reject = { target: "body", unknownProperties: "reject" } as const;
 
 describe("typebox()", () => {
   it("refuses what is not a TypeBox schema at compile time", () => {
-    expect(() => typebox().compile({ type: "string" }, body)).toThrow(/Not a TypeBox schema/);
+    expect(() => typebox().compile({ type: "string" }, coreCompileOptions("body"))).toThrow(
+      /Not a TypeBox schema/,
+    );
   });
 
   it("reports errors with JSON paths, array positions as numbers", () => {
     const schema = Type.Object({ "a/b": Type.Array(Type.Object({ n: Type.Integer() })) });
-    const result = typebox().compile(schema, body)({ "a/b": [{ n: 1 }, { n: "2" }] });
+    const result = compileThroughCore(typebox(), schema, body)({ "a/b": [{ n: 1 }, { n: "2" }] });
     expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toContainEqual([
       "a/b",
       1,
@@ -30,7 +32,7 @@ describe("typebox()", () => {
       scores: Type.Record(Type.String(), Type.Object({ n: Type.Number() })),
     });
     const input = { both: { a: "1", b: "2", c: "3" }, scores: { x: { n: 1, junk: 0 } } };
-    expect(typebox().compile(schema, body)(input)).toEqual({
+    expect(compileThroughCore(typebox(), schema, body)(input)).toEqual({
       ok: true,
       value: { both: { a: "1", b: "2" }, scores: { x: { n: 1 } } },
     });
@@ -38,17 +40,21 @@ describe("typebox()", () => {
 
   it("keeps what additionalProperties declares and rejects what it forbids", () => {
     const open = Type.Object({ a: Type.String() }, { additionalProperties: Type.Number() });
-    expect(typebox().compile(open, body)({ a: "x", b: 1 })).toEqual({
+    expect(compileThroughCore(typebox(), open, body)({ a: "x", b: 1 })).toEqual({
       ok: true,
       value: { a: "x", b: 1 },
     });
     const closed = Type.Object({ a: Type.String() }, { additionalProperties: false });
-    expect(typebox().compile(closed, body)({ a: "x", b: 1 }).ok).toBe(false);
+    expect(compileThroughCore(typebox(), closed, body)({ a: "x", b: 1 }).ok).toBe(false);
   });
 
   it("reports type errors and unknown properties together when rejecting", () => {
     const schema = Type.Object({ a: Type.String(), inner: Type.Object({ b: Type.Number() }) });
-    const result = typebox().compile(schema, reject)({ a: 1, inner: { b: 2, c: 3 }, d: 4 });
+    const result = compileThroughCore(
+      typebox(),
+      schema,
+      reject,
+    )({ a: 1, inner: { b: 2, c: 3 }, d: 4 });
     expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual(
       expect.arrayContaining([["a"], ["inner", "c"], ["d"]]),
     );
@@ -59,7 +65,7 @@ describe("typebox()", () => {
       (This) => Type.Object({ name: Type.String(), children: Type.Array(This) }),
       { $id: "Node" },
     );
-    const validate = typebox().compile(Node, body);
+    const validate = compileThroughCore(typebox(), Node, body);
     expect(validate({ name: "a", children: [{ name: "b", children: [], x: 1 }] })).toEqual({
       ok: true,
       value: { name: "a", children: [{ name: "b", children: [] }] },
@@ -73,7 +79,7 @@ describe("typebox()", () => {
     const Address = Type.Object({ city: Type.String() }, { $id: "Address" });
     const schema = Type.Object({ home: Type.Ref("Address") });
     const adapter = typebox({ references: [Address] });
-    expect(adapter.compile(schema, body)({ home: { city: "x", zip: 1 } })).toEqual({
+    expect(compileThroughCore(adapter, schema, body)({ home: { city: "x", zip: 1 } })).toEqual({
       ok: true,
       value: { home: { city: "x" } },
     });
@@ -81,13 +87,13 @@ describe("typebox()", () => {
     expect(registry.fromAdapter(adapter, schema).properties?.home).toEqual(
       SchemaRegistry.ref("Address"),
     );
-    expect(() => typebox().compile(schema, body)).toThrow();
+    expect(() => typebox().compile(schema, coreCompileOptions("body"))).toThrow();
   });
 
   it("leaves an app's own format alone", () => {
     FormatRegistry.Set("uuid", (value) => value === "my-id");
     const schema = Type.String({ format: "uuid" });
-    expect(typebox().compile(schema, body)("my-id").ok).toBe(true);
+    expect(compileThroughCore(typebox(), schema, body)("my-id").ok).toBe(true);
     FormatRegistry.Delete("uuid");
   });
 });
@@ -99,7 +105,7 @@ describe("typebox() compiling", () => {
 
   it("compiles on a schema's first request, once, and validates that request", () => {
     const compile = vi.spyOn(TypeCompiler, "Compile");
-    const validate = typebox().compile(Type.Object({ a: Type.String() }), body);
+    const validate = compileThroughCore(typebox(), Type.Object({ a: Type.String() }), body);
     expect(compile).not.toHaveBeenCalled();
     expect(validate({ a: 1 }).ok).toBe(false);
     expect(validate({ a: "x", b: 2 })).toEqual({ ok: true, value: { a: "x" } });
@@ -108,16 +114,18 @@ describe("typebox() compiling", () => {
 
   it("compiles inside compile() with precompile", () => {
     const compile = vi.spyOn(TypeCompiler, "Compile");
-    typebox({ precompile: true }).compile(Type.Object({ a: Type.String() }), body);
+    compileThroughCore(typebox({ precompile: true }), Type.Object({ a: Type.String() }), body);
     expect(compile).toHaveBeenCalledTimes(1);
   });
 
   it("still refuses at compile() what TypeBox could not compile later", () => {
     const unknownKind = { [Kind]: "NoSuchKind", type: "string" } as unknown as TSchema;
-    expect(() => typebox().compile(Type.Object({ a: unknownKind }), body)).toThrow(/NoSuchKind/);
-    expect(() => typebox().compile(Type.Array(Type.Ref("Missing")), body)).toThrow(
-      /Unable to dereference schema with \$id 'Missing'/,
-    );
+    expect(() =>
+      typebox().compile(Type.Object({ a: unknownKind }), coreCompileOptions("body")),
+    ).toThrow(/NoSuchKind/);
+    expect(() =>
+      typebox().compile(Type.Array(Type.Ref("Missing")), coreCompileOptions("body")),
+    ).toThrow(/Unable to dereference schema with \$id 'Missing'/);
   });
 
   it("hands TypeBox a fresh references list per compile, so compiles stay independent", () => {
@@ -126,7 +134,7 @@ describe("typebox() compiling", () => {
     const compile = vi.spyOn(TypeCompiler, "Compile");
     for (let index = 0; index < 20; index++) {
       const schema = Type.Object({ home: Type.Ref("Address") }, { $id: `Model${index}` });
-      expect(adapter.compile(schema, body)({ home: { city: "x" } }).ok).toBe(true);
+      expect(compileThroughCore(adapter, schema, body)({ home: { city: "x" } }).ok).toBe(true);
     }
     // TypeBox appends each `$id` schema to the list it is given; none may leak into the next.
     const lists = compile.mock.calls.map((call) => call[1] as unknown[]);
@@ -143,10 +151,13 @@ describe("typebox() compiling", () => {
       Type.Union([Type.String(), Type.Undefined()]),
       Type.Any(),
     ];
-    const answers = schemas.map((schema) => adapter.acceptsMissing?.(schema, body));
+    const options = { target: "body", unknownProperties: "strip", maxIssues: 100 } as const;
+    const answers = schemas.map((schema) => adapter.acceptsMissing?.(schema, options));
     expect(compile).not.toHaveBeenCalled();
     expect(answers).toEqual([false, false, true, true]);
-    expect(answers).toEqual(schemas.map((schema) => adapter.compile(schema, body)(undefined).ok));
+    expect(answers).toEqual(
+      schemas.map((schema) => compileThroughCore(adapter, schema, body)(undefined).ok),
+    );
   });
 
   it("returns clean input as it is and copies only what it strips, never mutating", () => {
@@ -154,7 +165,7 @@ describe("typebox() compiling", () => {
       user: Type.Object({ name: Type.String() }),
       tags: Type.Array(Type.Object({ id: Type.String() })),
     });
-    const validate = typebox().compile(schema, body);
+    const validate = compileThroughCore(typebox(), schema, body);
     const clean = { user: { name: "Ada" }, tags: [{ id: "a" }] };
     expect((validate(clean) as { value: unknown }).value).toBe(clean);
     const dirty = { user: { name: "Ada", admin: true }, tags: [{ id: "a" }, { id: "b", x: 1 }] };
@@ -172,7 +183,9 @@ describe("typebox() compiling", () => {
     record.q = "tea";
     record.page = 2;
     for (const unknownProperties of ["strip", "reject", "keep"] as const) {
-      const result = typebox().compile(schema, { target: "query", unknownProperties })(record);
+      const result = compileThroughCore(typebox(), schema, { target: "query", unknownProperties })(
+        record,
+      );
       expect(result.ok, unknownProperties).toBe(true);
       const value = (result as { value: object }).value;
       expect(Object.getPrototypeOf(value), unknownProperties).toBe(Object.prototype);
@@ -185,12 +198,15 @@ describe("typebox() compiling", () => {
       writable: true,
       configurable: true,
     });
-    const kept = typebox().compile(schema, { target: "query", unknownProperties: "keep" })(record);
+    const kept = compileThroughCore(typebox(), schema, {
+      target: "query",
+      unknownProperties: "keep",
+    })(record);
     const value = (kept as { value: Record<string, unknown> }).value;
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(value, "__proto__")?.value).toEqual({ polluted: true });
     expect(value.polluted).toBeUndefined();
-    const stripped = typebox().compile(schema, { target: "query" })(record);
+    const stripped = compileThroughCore(typebox(), schema, { target: "query" })(record);
     expect(Object.keys((stripped as { value: object }).value)).toEqual(["q", "page"]);
   });
 

@@ -14,7 +14,7 @@ import { registerDefaultFormats } from "./formats.js";
 import { typeboxToJsonSchema } from "./json-schema.js";
 import { createSafeIntegerCopier } from "./safe-integers.js";
 import { collectIds } from "./schema-tree.js";
-import { defaultMaxIssues, exceptionIssue, toIssues } from "./to-issues.js";
+import { toIssues } from "./to-issues.js";
 import { compileKeyWalker, withObjectPrototype } from "./unknown-keys.js";
 
 /** Options of the TypeBox adapter. */
@@ -85,13 +85,8 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
   const idsOf = idFinder(references);
   const safeIdsOf = idFinder(safeReferences);
 
-  // No policy strips, as "strip" does. What user code throws (a custom format or kind) becomes
-  // `exceptionIssue`, as core would make it, for callers that compile without core.
-  const build = (
-    schema: TSchema,
-    policy: UnknownPropertyPolicy | undefined,
-    limit: number,
-  ): Validator => {
+  // What user code throws (a custom format or kind) is core's to turn into an issue.
+  const build = (schema: TSchema, policy: UnknownPropertyPolicy, limit: number): Validator => {
     const runnable = safeCopy(schema);
     const check = TypeCompiler.Compile(runnable, ownSafeReferences());
     const walker =
@@ -106,24 +101,16 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     };
     if (policy === "reject") {
       return (input): ValidationResult => {
-        try {
-          const issues = check.Check(input) ? [] : failure(input);
-          walker?.scan(input, [], issues, limit);
-          return issues.length === 0
-            ? { ok: true, value: withObjectPrototype(input) }
-            : { ok: false, issues };
-        } catch {
-          return { ok: false, issues: [exceptionIssue] };
-        }
+        const issues = check.Check(input) ? [] : failure(input);
+        walker?.scan(input, [], issues, limit);
+        return issues.length === 0
+          ? { ok: true, value: withObjectPrototype(input) }
+          : { ok: false, issues };
       };
     }
     return (input): ValidationResult => {
-      try {
-        if (!check.Check(input)) return { ok: false, issues: failure(input) };
-        return { ok: true, value: withObjectPrototype(walker ? walker.strip(input) : input) };
-      } catch {
-        return { ok: false, issues: [exceptionIssue] };
-      }
+      if (!check.Check(input)) return { ok: false, issues: failure(input) };
+      return { ok: true, value: withObjectPrototype(walker ? walker.strip(input) : input) };
     };
   };
 
@@ -132,11 +119,7 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: isTypeBoxSchema,
-    // Core passes the resolved policy; the factory's serves callers that compile without core.
-    compile(
-      schema,
-      { unknownProperties = options.unknownProperties, maxIssues = defaultMaxIssues },
-    ): Validator {
+    compile(schema, { unknownProperties, maxIssues }): Validator {
       if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
       checkCompilable(schema, () => idsOf(schema));
       if (options.precompile === true) return build(schema, unknownProperties, maxIssues);

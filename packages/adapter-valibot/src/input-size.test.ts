@@ -1,5 +1,5 @@
 import type { UnknownPropertyPolicy } from "@trellis/core";
-import { formRecord, growth, withKeys } from "@trellis/testing";
+import { coreCompileOptions, formRecord, growth, withKeys } from "@trellis/testing";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { valibot } from "./index.js";
@@ -14,8 +14,8 @@ const item = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10));
 const numbers = v.object({ items: v.array(item) });
 const capped = v.object({ items: v.pipe(v.array(item), v.maxLength(1000)) });
 const scores = v.object({ scores: v.record(v.string(), item) });
-const compile = (schema: v.GenericSchema, unknownProperties?: UnknownPropertyPolicy) =>
-  valibot().compile(schema, { target: "body", unknownProperties, maxIssues: 100 });
+const compile = (schema: v.GenericSchema, unknownProperties: UnknownPropertyPolicy = "strip") =>
+  valibot().compile(schema, coreCompileOptions("body", unknownProperties));
 const ada = { name: "Ada", email: "ada@example.com" };
 
 describe("valibot() on large inputs", () => {

@@ -2,32 +2,15 @@ import type { IssueCode, ValidationIssue } from "@trellis/core";
 import type { BaseIssue } from "valibot";
 
 const unknownProperty: IssueCode = "unknown_property";
-const validationException: IssueCode = "validation_exception";
-
-/**
- * What a validator answers when user code throws, the issue core makes of a throw for every
- * adapter; kept here for callers that compile without core (the shared conformance suite).
- */
-export const exceptionIssue: ValidationIssue = {
-  path: [],
-  message: "Input could not be validated",
-  code: validationException,
-};
 
 const keyOf = (key: unknown): string | number =>
   typeof key === "number" || typeof key === "string" ? key : String(key);
-
-/** How many issues a validator reports at most when core does not say (core's own cap). */
-export const defaultMaxIssues = 100;
 
 /**
  * Valibot's issues as Trellis issues, the first `limit` of them, with clearer words for missing
  * and unknown keys.
  */
-export function toIssues(
-  issues: readonly BaseIssue<unknown>[],
-  limit = defaultMaxIssues,
-): ValidationIssue[] {
+export function toIssues(issues: readonly BaseIssue<unknown>[], limit: number): ValidationIssue[] {
   return issues.slice(0, limit).map((issue) => {
     const items = issue.path ?? [];
     const path = items.map((item) => keyOf(item.key));

@@ -77,12 +77,11 @@ function rejectArrays(schema: GenericSchema): GenericSchema {
  */
 export function withUnknownKeys(
   schema: GenericSchema,
-  policy: UnknownPropertyPolicy | undefined,
+  policy: UnknownPropertyPolicy,
   maxIssues: number,
 ): GenericSchema {
   const done = new Map<GenericSchema, GenericSchema>();
   const { container, item: counted } = createIssueBudget(maxIssues);
-  // No policy (a caller without core) strips, as `v.object` does.
   const objectOf = (
     policy === "reject" ? strictObject : policy === "keep" ? looseObject : object
   ) as typeof object;

@@ -1,4 +1,4 @@
-import { SchemaRegistry } from "@trellis/testing";
+import { compileThroughCore, coreCompileOptions, SchemaRegistry } from "@trellis/testing";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { valibot } from "./index.js";
@@ -7,12 +7,16 @@ const body = { target: "body" } as const;
 
 describe("valibot()", () => {
   it("refuses what it cannot run synchronously or is not Valibot", () => {
-    expect(() => valibot().compile(v.objectAsync({ a: v.string() }), body)).toThrow(/Async/);
-    expect(() => valibot().compile({ type: "string" }, body)).toThrow(/Not a Valibot schema/);
+    expect(() =>
+      valibot().compile(v.objectAsync({ a: v.string() }), coreCompileOptions("body")),
+    ).toThrow(/Async/);
+    expect(() => valibot().compile({ type: "string" }, coreCompileOptions("body"))).toThrow(
+      /Not a Valibot schema/,
+    );
   });
 
   it("says plainly that a property is missing", () => {
-    const result = valibot().compile(v.object({ name: v.string() }), body)({});
+    const result = compileThroughCore(valibot(), v.object({ name: v.string() }), body)({});
     expect(result).toEqual({
       ok: false,
       issues: [{ path: ["name"], message: "Required property is missing", code: "object" }],
@@ -21,7 +25,7 @@ describe("valibot()", () => {
 
   it("returns the output, transforms applied", () => {
     const schema = v.object({ count: v.pipe(v.string(), v.transform(Number)) });
-    expect(valibot().compile(schema, body)({ count: "3", x: 1 })).toEqual({
+    expect(compileThroughCore(valibot(), schema, body)({ count: "3", x: 1 })).toEqual({
       ok: true,
       value: { count: 3 },
     });
@@ -49,9 +53,10 @@ describe("valibot()", () => {
       later: extra,
       piped: extra,
     };
-    const reject = valibot().compile(schema, { target: "body", unknownProperties: "reject" })(
-      input,
-    );
+    const reject = compileThroughCore(valibot(), schema, {
+      target: "body",
+      unknownProperties: "reject",
+    })(input);
     expect(reject.ok ? [] : reject.issues.map((issue) => issue.path)).toEqual([
       ["list", 0, "extra"],
       ["either"], // a union reports at the union: no branch matched
@@ -60,17 +65,17 @@ describe("valibot()", () => {
       ["later", "extra"],
       ["piped", "extra"],
     ]);
-    expect(valibot().compile(schema, { target: "body", unknownProperties: "keep" })(input)).toEqual(
-      {
-        ok: true,
-        value: input,
-      },
-    );
+    expect(
+      compileThroughCore(valibot(), schema, { target: "body", unknownProperties: "keep" })(input),
+    ).toEqual({
+      ok: true,
+      value: input,
+    });
   });
 
   it("rejects an array where an all-optional object is expected, at any depth", () => {
     const schema = v.object({ filter: v.object({ q: v.optional(v.string()) }) });
-    const result = valibot().compile(schema, body)({ filter: [] });
+    const result = compileThroughCore(valibot(), schema, body)({ filter: [] });
     expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual([["filter"]]);
   });
 
@@ -80,8 +85,10 @@ describe("valibot()", () => {
       loose: v.looseObject({ a: v.string() }),
     });
     const input = { strict: { a: "1" }, loose: { a: "1", b: 2 } };
-    expect(valibot().compile(schema, body)(input)).toEqual({ ok: true, value: input });
-    expect(valibot().compile(schema, body)({ ...input, strict: { a: "1", b: 2 } }).ok).toBe(false);
+    expect(compileThroughCore(valibot(), schema, body)(input)).toEqual({ ok: true, value: input });
+    expect(
+      compileThroughCore(valibot(), schema, body)({ ...input, strict: { a: "1", b: 2 } }).ok,
+    ).toBe(false);
   });
 });
 

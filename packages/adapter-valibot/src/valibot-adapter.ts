@@ -6,7 +6,7 @@ import type {
 } from "@trellis/core";
 import { type GenericSchema, safeParse } from "valibot";
 import { valibotToJsonSchema } from "./json-schema.js";
-import { defaultMaxIssues, exceptionIssue, toIssues } from "./to-issues.js";
+import { toIssues } from "./to-issues.js";
 import { withUnknownKeys } from "./unknown-keys.js";
 
 /** Options of the Valibot adapter. */
@@ -43,25 +43,18 @@ export function valibot(options: ValibotAdapterOptions = {}): SchemaAdapter {
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: isValibotSchema,
-    // Core passes the resolved policy; the factory's serves callers that compile without core.
-    compile(
-      schema,
-      { unknownProperties = options.unknownProperties, maxIssues = defaultMaxIssues },
-    ): Validator {
+    compile(schema, { unknownProperties, maxIssues }): Validator {
       if (!isValibotSchema(schema)) throw new Error("Not a Valibot schema.");
       if ((schema as { async?: boolean }).async) {
         throw new Error("Async Valibot schemas are not supported: validation runs synchronously.");
       }
       const runnable = withUnknownKeys(schema, unknownProperties, maxIssues);
+      // What a check throws is core's to turn into an issue.
       return (input): ValidationResult => {
-        try {
-          const result = safeParse(runnable, input);
-          return result.success
-            ? { ok: true, value: result.output }
-            : { ok: false, issues: toIssues(result.issues, maxIssues) };
-        } catch {
-          return { ok: false, issues: [exceptionIssue] }; // a throwing check, without core
-        }
+        const result = safeParse(runnable, input);
+        return result.success
+          ? { ok: true, value: result.output }
+          : { ok: false, issues: toIssues(result.issues, maxIssues) };
       };
     },
     toJsonSchema(schema, context) {

@@ -1,5 +1,5 @@
 import type { UnknownPropertyPolicy } from "@trellis/core";
-import { growth, withKeys } from "@trellis/testing";
+import { coreCompileOptions, growth, withKeys } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { zod } from "./index.js";
@@ -12,8 +12,8 @@ const user = z.object({ name: z.string().min(1), email: z.email() });
 const team = z.object({ name: z.string(), lead: user });
 const numbers = z.object({ items: z.array(z.int().min(1)) });
 const capped = z.object({ items: z.array(z.int().min(1)).max(1000) });
-const compile = (schema: z.ZodType, unknownProperties?: UnknownPropertyPolicy) =>
-  zod().compile(schema, { target: "body", unknownProperties, maxIssues: 100 });
+const compile = (schema: z.ZodType, unknownProperties: UnknownPropertyPolicy = "strip") =>
+  zod().compile(schema, coreCompileOptions("body", unknownProperties));
 const ada = { name: "Ada", email: "ada@example.com" };
 
 describe("zod() on large inputs", () => {

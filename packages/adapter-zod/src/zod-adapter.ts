@@ -6,7 +6,7 @@ import type {
 } from "@trellis/core";
 import { type $ZodType, safeParse } from "zod/v4/core";
 import { zodToJsonSchema } from "./json-schema.js";
-import { exceptionIssue, toIssues } from "./to-issues.js";
+import { toIssues } from "./to-issues.js";
 import { withUnknownKeys } from "./unknown-keys.js";
 
 /** Options of the Zod adapter. */
@@ -41,23 +41,19 @@ export function zod(options: ZodAdapterOptions = {}): SchemaAdapter {
     name: "zod",
     unknownProperties: options.unknownProperties,
     isSchema: isZodSchema,
-    // Core passes the resolved policy; the factory's serves callers that compile without core.
-    compile(schema, { unknownProperties = options.unknownProperties, maxIssues }): Validator {
+    compile(schema, { unknownProperties, maxIssues }): Validator {
       if (!isZodSchema(schema)) throw new Error("Not a Zod 4 schema.");
       // Zod strips by default.
       const runnable =
         unknownProperties === "reject" || unknownProperties === "keep"
           ? withUnknownKeys(schema, unknownProperties)
           : schema;
+      // What a refinement throws is core's to turn into an issue.
       return (input): ValidationResult => {
-        try {
-          const result = safeParse(runnable, input);
-          return result.success
-            ? { ok: true, value: result.data }
-            : { ok: false, issues: toIssues(result.error.issues, maxIssues) };
-        } catch {
-          return { ok: false, issues: [exceptionIssue] }; // a throwing refinement, without core
-        }
+        const result = safeParse(runnable, input);
+        return result.success
+          ? { ok: true, value: result.data }
+          : { ok: false, issues: toIssues(result.error.issues, maxIssues) };
       };
     },
     toJsonSchema(schema, context) {

@@ -1,7 +1,13 @@
 // Core internals the test kit needs that core does not publish: read from core's source by path,
 // which this private, source-only package may do (the module is the one `@trellis/core` loads).
-import type { SchemaAdapter, SchemaTarget, UnknownPropertyPolicy, Validator } from "@trellis/core";
-import { SchemaCompiler } from "../../core/src/schema/schema-compiler.js";
+import type {
+  CompileOptions,
+  SchemaAdapter,
+  SchemaTarget,
+  UnknownPropertyPolicy,
+  Validator,
+} from "@trellis/core";
+import { maxReportedIssues, SchemaCompiler } from "../../core/src/schema/schema-compiler.js";
 
 export { SchemaRegistry } from "../../core/src/schema/schema-registry.js";
 
@@ -24,3 +30,12 @@ export function compileThroughCore(
   }
   return compiler.compile(schema, options.target, "conformance", options.unknownProperties);
 }
+
+/**
+ * The options core hands an adapter's `compile`, for tests of what the adapter itself does
+ * (its own startup errors, say) without core's wrapping.
+ */
+export const coreCompileOptions = (
+  target: SchemaTarget,
+  unknownProperties: UnknownPropertyPolicy = "strip",
+): CompileOptions => ({ target, unknownProperties, maxIssues: maxReportedIssues });

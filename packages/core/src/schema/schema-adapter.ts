@@ -33,16 +33,16 @@ export interface CompileOptions {
   /** Where the validated value comes from (or goes to, for responses). */
   readonly target: SchemaTarget;
   /**
-   * Undeclared object properties: removed, rejected, or kept. Core always sets it, resolved: the
-   * binding's choice, else the adapter's `unknownProperties`, else "strip".
+   * Undeclared object properties: removed, rejected, or kept. Core resolves it: the binding's
+   * choice, else the adapter's `unknownProperties`, else "strip".
    */
-  readonly unknownProperties?: UnknownPropertyPolicy;
+  readonly unknownProperties: UnknownPropertyPolicy;
   /**
-   * The most issues the caller reports for one input. An adapter may stop collecting issues once it
-   * has this many, as long as those are the first ones it would report. Absent, an adapter applies
-   * 100: a 400 from core lists at most 100 issues (the first ones found).
+   * The most issues core reports for one input (a 400 lists at most 100, the first ones found). An
+   * adapter may stop collecting issues once it has this many, as long as those are the first ones
+   * it would report.
    */
-  readonly maxIssues?: number;
+  readonly maxIssues: number;
 }
 
 /** The context core gives an adapter when it asks for JSON Schema: named models become components. */
