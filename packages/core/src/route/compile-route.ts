@@ -7,7 +7,13 @@ import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
 import { type ArgumentPlan, type PlanContext, planArguments } from "../request/argument-plan.js";
-import { type BodyPlan, bodyReadFailure, finishBody, startBody } from "../request/read-body.js";
+import {
+  type BodyContent,
+  type BodyPlan,
+  bodyReadFailure,
+  finishBody,
+  startBody,
+} from "../request/read-body.js";
 import { RequestInputs } from "../request/request-inputs.js";
 import {
   requestSignals,
@@ -166,7 +172,7 @@ function readingBody(
     try {
       const pending = startBody(request, bodyPlan);
       if (pending !== undefined) {
-        let content: string | Uint8Array;
+        let content: BodyContent;
         try {
           content = await pending;
         } catch (error) {
