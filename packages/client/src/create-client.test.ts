@@ -64,6 +64,22 @@ describe("createClient against an app with docs on", () => {
     await expect(loose.orders!.missing!()).rejects.toThrow(/not a documented operation/);
   });
 
+  it("reads a headers function before every call, the manifest's included", async () => {
+    let token = 0;
+    const seen: (string | null)[] = [];
+    const authed = createClient<{ orders: OrderController }>({
+      baseUrl: "http://shop.test",
+      headers: async () => ({ authorization: `Bearer ${++token}` }),
+      fetch: (request) => {
+        seen.push(request.headers.get("authorization"));
+        return app.fetch(request);
+      },
+    });
+    await authed.orders.get("1");
+    await authed.orders.get("1");
+    expect(seen).toEqual(["Bearer 1", "Bearer 2", "Bearer 3"]);
+  });
+
   it("is never thenable, so awaiting a controller's client is harmless", async () => {
     expect(await api.orders).toBe(api.orders);
   });

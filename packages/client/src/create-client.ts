@@ -43,8 +43,12 @@ export function createClient<Controllers>(options: ClientOptions): Client<Contro
     }
   }
 
+  const extraHeaders = async () =>
+    new Headers(typeof options.headers === "function" ? await options.headers() : options.headers);
+
   async function loadManifest(): Promise<Manifest> {
-    const response = await exchange(new Request(`${baseUrl}${docsPath}/client.json`));
+    const url = `${baseUrl}${docsPath}/client.json`;
+    const response = await exchange(new Request(url, { headers: await extraHeaders() }));
     const body = await readResponse(response).catch((error: unknown) => {
       if (error instanceof TrellisClientError && error.status === 404) {
         throw new TrellisClientError(
@@ -56,8 +60,7 @@ export function createClient<Controllers>(options: ClientOptions): Client<Contro
       }
       throw error;
     });
-    if (!isManifest(body))
-      throw new TypeError(`${baseUrl}${docsPath}/client.json is not a Trellis client manifest.`);
+    if (!isManifest(body)) throw new TypeError(`${url} is not a Trellis client manifest.`);
     return body;
   }
 
@@ -68,8 +71,9 @@ export function createClient<Controllers>(options: ClientOptions): Client<Contro
       throw error;
     });
     const operation = findOperation(await manifest, key, method);
-    const extra = typeof options.headers === "function" ? await options.headers() : options.headers;
-    return readResponse(await exchange(buildRequest(baseUrl, operation, args, new Headers(extra))));
+    return readResponse(
+      await exchange(buildRequest(baseUrl, operation, args, await extraHeaders())),
+    );
   }
 
   const controllers = new Map<string, object>();
