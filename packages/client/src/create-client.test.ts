@@ -30,6 +30,16 @@ describe("createClient against an app with docs on", () => {
     expect(request.headers.get("cookie")).toBe("session=s1");
   });
 
+  it("sends url-encoded and multipart form bodies as the route reads them", async () => {
+    expect(await api.orders.form({ sku: "tea", quantity: 3 })).toEqual({ sku: "tea", quantity: 3 });
+    const file = new File(["hello"], "hello.txt", { type: "text/plain" });
+    expect(await api.orders.upload({ name: "note", file, tags: ["a", "b"] })).toEqual({
+      name: "note",
+      size: 5,
+      tags: ["a", "b"],
+    });
+  });
+
   it("rejects a 400 with the problem and its issues, and a 404 with its status", async () => {
     const invalid = await api.orders.create({ sku: "", quantity: 0 }, "t", "s").catch((e) => e);
     expect(invalid).toBeInstanceOf(TrellisClientError);

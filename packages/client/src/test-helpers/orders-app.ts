@@ -20,6 +20,7 @@ import * as z from "zod";
 export const Order = z.object({ id: z.string(), sku: z.string(), quantity: z.int() });
 export type Order = Infer<typeof Order>;
 const CreateOrder = z.object({ sku: z.string().min(1), quantity: z.int().min(1) });
+const Upload = z.object({ name: z.string(), file: z.file(), tags: z.array(z.string()) });
 const Paging = z.object({ page: z.int().min(1).optional(), tag: z.array(z.string()).optional() });
 
 /** A controller that binds every location, for the client's tests. */
@@ -50,6 +51,19 @@ export class OrderController extends Controller {
   ): Order {
     this.setStatus(201);
     return { id: `${tenant}:${session}`, ...input };
+  }
+
+  @Post("/form")
+  form(
+    @Body(CreateOrder, { contentType: "application/x-www-form-urlencoded" })
+    input: Infer<typeof CreateOrder>,
+  ) {
+    return input;
+  }
+
+  @Post("/upload")
+  upload(@Body(Upload, { contentType: "multipart/form-data" }) input: Infer<typeof Upload>) {
+    return { name: input.name, size: input.file.size, tags: input.tags };
   }
 
   @Get("/echo/:a/:b")
