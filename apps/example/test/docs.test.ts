@@ -603,6 +603,45 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
       noneLeft: "refused",
     });
   },
+
+  async "typed-client-server.ts"({ app }) {
+    const manifest = await json(await app.fetch(new Request("http://localhost/docs/client.json")));
+    expect(
+      manifest.operations.map((operation: Json) => [operation.handler, operation.args]),
+    ).toEqual([
+      ["list", [{ in: "query" }]],
+      ["get", [{ in: "path", name: "id" }]],
+      ["create", [{ in: "body", contentType: "application/json" }]],
+    ]);
+    // Class and method names, not schemas: only what a call needs.
+    expect(Object.keys(manifest.operations[0]).sort()).toEqual([
+      "args",
+      "controller",
+      "handler",
+      "method",
+      "operationId",
+      "path",
+    ]);
+  },
+
+  async "typed-client.ts"({ todoApi, tour }) {
+    const { app } = await import(join(examplesDir, "typed-client-server.ts"));
+    const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
+    try {
+      const result = await tour(todoApi(server.url.href));
+      const todo = { id: expect.any(String), title: "Write the docs", done: false };
+      expect(result).toEqual({
+        created: todo,
+        fetched: todo,
+        open: [todo],
+        status: 400,
+        issues: ["body /title"],
+        missing: 404,
+      });
+    } finally {
+      await server.stop(true);
+    }
+  },
 };
 
 describe("the examples the docs show", () => {

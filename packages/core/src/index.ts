@@ -82,6 +82,7 @@ export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
+export type { Infer, SchemaTypes } from "./schema/infer.js";
 export type { IssueCode } from "./schema/issue-codes.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export type {

@@ -76,7 +76,7 @@ export function createApp(options: AppOptions): App {
 
   if (settings.docs) {
     const shapes = new Set(operations.map((operation) => operation.shape));
-    entries.push(...mountDocs(settings.docs, document, shapes, respondError));
+    entries.push(...mountDocs(settings.docs, document, operations, shapes, respondError));
   }
 
   const { routes, fetch } = buildRouter(entries, respondError, {

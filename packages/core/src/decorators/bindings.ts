@@ -1,6 +1,8 @@
 import type { BodyContentType, ParameterLocation } from "../http/vocabulary.js";
 import { parameterTarget } from "../metadata/decorator-target.js";
 import type { BindingMetadata } from "../metadata/metadata-store.js";
+import type { Infer } from "../schema/infer.js";
+import type { CheckedParameterDecorator } from "./binding-check.js";
 
 /** Options of `@Body`. */
 export interface BodyOptions {
@@ -49,12 +51,17 @@ function location(
 }
 
 /**
- * Binds the request body, validated against `schema` before the handler runs.
+ * Binds the request body, validated against `schema` before the handler runs. The compiler checks
+ * that the parameter's declared type accepts `Infer` of the schema.
  *
  * @example
  * @Post()
  * create(@Body(CreateUser) input: CreateUser) {}
  */
+export function Body<const S = undefined>(
+  schema?: S,
+  options?: BodyOptions,
+): CheckedParameterDecorator<Infer<S>>;
 export function Body(...args: [schema?: unknown, options?: BodyOptions]): ParameterDecorator {
   return bind("@Body", {
     kind: "body",
@@ -72,8 +79,9 @@ export function Body(...args: [schema?: unknown, options?: BodyOptions]): Parame
  * @Get("/:id")
  * get(@Param("id") id: string) {}
  */
-export function Param(name: string, schema?: unknown): ParameterDecorator;
-export function Param(schema?: unknown): ParameterDecorator;
+export function Param<const S>(name: string, schema: S): CheckedParameterDecorator<Infer<S>>;
+export function Param(name: string): ParameterDecorator;
+export function Param<const S = undefined>(schema?: S): CheckedParameterDecorator<Infer<S>>;
 export function Param(...args: unknown[]): ParameterDecorator {
   return location("path", "@Param", args);
 }
@@ -85,8 +93,9 @@ export function Param(...args: unknown[]): ParameterDecorator {
  * @Get()
  * list(@Query("page") page: number) {}
  */
-export function Query(name: string, schema?: unknown): ParameterDecorator;
-export function Query(schema?: unknown): ParameterDecorator;
+export function Query<const S>(name: string, schema: S): CheckedParameterDecorator<Infer<S>>;
+export function Query(name: string): ParameterDecorator;
+export function Query<const S = undefined>(schema?: S): CheckedParameterDecorator<Infer<S>>;
 export function Query(...args: unknown[]): ParameterDecorator {
   return location("query", "@Query", args);
 }
@@ -98,8 +107,9 @@ export function Query(...args: unknown[]): ParameterDecorator {
  * @Get()
  * list(@Header("x-tenant") tenant: string) {}
  */
-export function Header(name: string, schema?: unknown): ParameterDecorator;
-export function Header(schema?: unknown): ParameterDecorator;
+export function Header<const S>(name: string, schema: S): CheckedParameterDecorator<Infer<S>>;
+export function Header(name: string): ParameterDecorator;
+export function Header<const S = undefined>(schema?: S): CheckedParameterDecorator<Infer<S>>;
 export function Header(...args: unknown[]): ParameterDecorator {
   return location("header", "@Header", args);
 }
@@ -111,8 +121,9 @@ export function Header(...args: unknown[]): ParameterDecorator {
  * @Get("/me")
  * me(@Cookie("session") session: string) {}
  */
-export function Cookie(name: string, schema?: unknown): ParameterDecorator;
-export function Cookie(schema?: unknown): ParameterDecorator;
+export function Cookie<const S>(name: string, schema: S): CheckedParameterDecorator<Infer<S>>;
+export function Cookie(name: string): ParameterDecorator;
+export function Cookie<const S = undefined>(schema?: S): CheckedParameterDecorator<Infer<S>>;
 export function Cookie(...args: unknown[]): ParameterDecorator {
   return location("cookie", "@Cookie", args);
 }
@@ -124,6 +135,6 @@ export function Cookie(...args: unknown[]): ParameterDecorator {
  * @Get()
  * list(@Req() request: Request) {}
  */
-export function Req(): ParameterDecorator {
-  return bind("@Req", { kind: "request" });
+export function Req(): CheckedParameterDecorator<Request> {
+  return bind("@Req", { kind: "request" }) as CheckedParameterDecorator<Request>;
 }

@@ -3,8 +3,10 @@ import type { RouteHandler } from "../http/route-handler.js";
 import { routeShape } from "../http/route-shape.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import { serializeDocument } from "../openapi/serialize-document.js";
+import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { RouterEntry } from "../router/build-router.js";
+import { clientManifest, clientManifestPath } from "./client-manifest.js";
 import type { DocsPlugin, DocsPluginContext } from "./docs-plugin.js";
 
 /** Problems in docs options (a bad `docs.swagger`, `swaggerUi()` option checks) as config errors. */
@@ -58,20 +60,34 @@ function docsContext(document: OpenApiDocument): DocsPluginContext {
   };
 }
 
+/** Adds the `@trellis/client` manifest beside the raw document, unless the plugin serves that path. */
+function withClientManifest(
+  routes: ReturnType<DocsPlugin["routes"]>,
+  operations: readonly Operation[],
+): ReturnType<DocsPlugin["routes"]> {
+  const path = clientManifestPath(Object.keys(routes));
+  if (path === undefined || Object.hasOwn(routes, path)) return routes;
+  const body = JSON.stringify(clientManifest(operations));
+  return { ...routes, [path]: () => new Response(body, { headers: jsonHeaders }) };
+}
+
+const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
+
 /**
  * The router entries of a docs plugin's routes, mounted exactly as the plugin gives them
- * ("/docs/" stays apart from "/docs"). A route whose shape an app route already has is a startup
- * error, never a silent shadow.
+ * ("/docs/" stays apart from "/docs"), and the `@trellis/client` manifest beside the raw document.
+ * A route whose shape an app route already has is a startup error, never a silent shadow.
  */
 export function mountDocs(
   plugin: DocsPlugin,
   document: OpenApiDocument,
+  operations: readonly Operation[],
   appShapes: ReadonlySet<string>,
   respondError: ErrorResponder,
 ): RouterEntry[] {
   let routes: ReturnType<DocsPlugin["routes"]>;
   try {
-    routes = plugin.routes(docsContext(document));
+    routes = withClientManifest(plugin.routes(docsContext(document)), operations);
   } catch (error) {
     throw docsOptionsError(error);
   }

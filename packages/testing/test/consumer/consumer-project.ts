@@ -43,7 +43,8 @@ export const tsconfigs: Record<string, unknown> = {
 const adapterPackage = (adapter: Adapter) => `@trellis/adapter-${adapter}`;
 
 // Each adapter's way to say: CreateItem { name: non-empty string, quantity: integer >= 1 } and
-// Item { id, name, quantity }, as values (schemas) and as types of the same names.
+// Item { id, name, quantity }, as values (schemas) and as types of the same names (core's `Infer`,
+// which each adapter's packed types teach; class-validator's classes are types already).
 const schemas: Record<Adapter, { imports: string; factory: string; code: string }> = {
   "class-validator": {
     imports: `import "reflect-metadata";
@@ -62,19 +63,19 @@ class Item {
 }`,
   },
   typebox: {
-    imports: `import { type Static, Type } from "@sinclair/typebox";
+    imports: `import { Type } from "@sinclair/typebox";
 import { typebox } from "@trellis/adapter-typebox";`,
     factory: "typebox()",
     code: `const CreateItem = Type.Object(
   { name: Type.String({ minLength: 1 }), quantity: Type.Integer({ minimum: 1 }) },
   { $id: "CreateItem" },
 );
-type CreateItem = Static<typeof CreateItem>;
+type CreateItem = Infer<typeof CreateItem>;
 const Item = Type.Object(
   { id: Type.String(), name: Type.String(), quantity: Type.Integer() },
   { $id: "Item" },
 );
-type Item = Static<typeof Item>;`,
+type Item = Infer<typeof Item>;`,
   },
   zod: {
     imports: `import { zod } from "@trellis/adapter-zod";
@@ -83,9 +84,9 @@ import * as z from "zod";`,
     code: `const CreateItem = z
   .object({ name: z.string().min(1), quantity: z.int().min(1) })
   .meta({ id: "CreateItem" });
-type CreateItem = z.infer<typeof CreateItem>;
+type CreateItem = Infer<typeof CreateItem>;
 const Item = z.object({ id: z.string(), name: z.string(), quantity: z.int() }).meta({ id: "Item" });
-type Item = z.infer<typeof Item>;`,
+type Item = Infer<typeof Item>;`,
   },
   valibot: {
     imports: `import { valibot } from "@trellis/adapter-valibot";
@@ -98,12 +99,12 @@ import * as v from "valibot";`,
   }),
   v.metadata({ id: "CreateItem" }),
 );
-type CreateItem = v.InferOutput<typeof CreateItem>;
+type CreateItem = Infer<typeof CreateItem>;
 const Item = v.pipe(
   v.object({ id: v.string(), name: v.string(), quantity: v.pipe(v.number(), v.integer()) }),
   v.metadata({ id: "Item" }),
 );
-type Item = v.InferOutput<typeof Item>;`,
+type Item = Infer<typeof Item>;`,
   },
 };
 
@@ -115,12 +116,26 @@ type Item = v.InferOutput<typeof Item>;`,
 export function appSource(adapter: Adapter): string {
   const { imports, factory, code } = schemas[adapter];
   return `${imports}
-import { Body, Controller, createApp, Get, Param, Post, Returns, Route } from "@trellis/core";
+import {
+  Body,
+  Controller,
+  createApp,
+  Get,
+  type Infer,
+  Param,
+  Post,
+  Returns,
+  Route,
+} from "@trellis/core";
 
 ${code}
 
+// Infer is the adapter's type, not unknown: else this expected error is unused and tsc fails.
+// @ts-expect-error quantity is a number
+export const wrong: Infer<typeof Item> = { id: "1", name: "tea", quantity: "2" };
+
 @Route("/items")
-class ItemController extends Controller {
+export class ItemController extends Controller {
   @Get("/:id")
   @Returns(200, Item, "One item")
   get(@Param("id") id: string): Item {
@@ -149,3 +164,38 @@ const loadedFrom = ["@trellis/core", "${adapterPackage(adapter)}", "@trellis/swa
 console.log(JSON.stringify({ port: server.port, loadedFrom }));
 `;
 }
+
+/**
+ * client.ts: a typed client of the apps, as a front end writes it (types only from the apps), run
+ * with \`bun client.ts <adapter> <url>\`; prints what the calls returned as one JSON line.
+ */
+export const clientSource = `import { createClient, TrellisClientError } from "@trellis/client";
+${adapters
+  .map(
+    (adapter, index) => `import type { ItemController as Items${index} } from "./${adapter}.ts";`,
+  )
+  .join("\n")}
+
+interface ItemsApi {
+  items: {
+    get(id: string): Promise<{ id: string; name: string; quantity: number }>;
+    create(input: { name: string; quantity: number }): Promise<{ id: string }>;
+  };
+}
+const url = process.argv[3] as string;
+// Each adapter's client is typed by its controller, and has the calls ItemsApi names.
+const clients: Record<string, ItemsApi> = {
+${adapters
+  .map(
+    (adapter, index) => `  "${adapter}": createClient<{ items: Items${index} }>({ baseUrl: url }),`,
+  )
+  .join("\n")}
+};
+const api = clients[process.argv[2] as string] as ItemsApi;
+
+const one = await api.items.get("42");
+const created = await api.items.create({ name: "Ada", quantity: 3 });
+const invalid = await api.items.create({ name: "", quantity: 0 }).catch((error: unknown) => error);
+const status = invalid instanceof TrellisClientError ? invalid.status : "not a TrellisClientError";
+console.log(JSON.stringify({ one, created, status }));
+`;

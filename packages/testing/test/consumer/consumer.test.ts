@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { basename, delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Adapter, adapters, appSource, tsconfigs } from "./consumer-project.js";
+import { type Adapter, adapters, appSource, clientSource, tsconfigs } from "./consumer-project.js";
 
 const root = join(import.meta.dirname, "../../../..");
 const minutes = (n: number) => n * 60_000;
@@ -345,6 +345,7 @@ describe.each(installers)(
         writeFileSync(join(dir, file), `${JSON.stringify(content, null, 2)}\n`);
       }
       for (const adapter of adapters) writeFileSync(join(dir, `${adapter}.ts`), appSource(adapter));
+      writeFileSync(join(dir, "client.ts"), clientSource);
       await installer.install(dir);
     }, minutes(6));
 
@@ -426,6 +427,14 @@ describe.each(installers)(
           expect(document.info.title).toBe(`items-${adapter}`);
           expect(Object.keys(document.paths["/items"] ?? {})).toContain("post");
           expect(Object.keys(document.paths["/items/{id}"] ?? {})).toContain("get");
+
+          // @trellis/client from the tarball, typed by the app's controller, against the app.
+          const called = await mustRun(bun, ["client.ts", adapter, app.url], dir, minutes(1));
+          expect(JSON.parse(called)).toEqual({
+            one: { id: "42", name: "tea", quantity: 2 },
+            created: { id: "new", name: "Ada", quantity: 3 },
+            status: 400,
+          });
         } finally {
           await app.stop();
         }

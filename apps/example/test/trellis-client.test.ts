@@ -1,0 +1,77 @@
+// The example driven through @trellis/client over real HTTP: the client is typed by the
+// controller (import type) and learns where arguments go from the manifest the app serves.
+import { createClient, TrellisClientError } from "@trellis/client";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import type { HealthController } from "../src/health/health-controller.js";
+import type { User } from "../src/users/user.js";
+import type { UserController } from "../src/users/user-controller.js";
+import { type RunningExample, startExample } from "./support/example-server.js";
+
+let example: RunningExample;
+let api: ReturnType<typeof createClient<{ users: UserController; health: HealthController }>>;
+beforeAll(() => {
+  example = startExample();
+  api = createClient<{ users: UserController; health: HealthController }>({
+    baseUrl: example.baseUrl,
+  });
+});
+afterAll(() => example.stop());
+
+describe("apps/example through @trellis/client", () => {
+  it("creates, gets and lists users with the controller's own types", async () => {
+    const ada = await api.users.create({ name: "Ada", email: "ada@example.com" });
+    expectTypeOf(ada).toEqualTypeOf<User>();
+    expect(ada).toEqual({ id: expect.any(String), name: "Ada", email: "ada@example.com" });
+
+    expect(await api.users.get(ada.id)).toEqual(ada);
+    const [grace, alan] = await api.users.createMany({
+      users: [
+        { name: "Grace", email: "grace@example.com" },
+        { name: "Alan", email: "alan@example.com" },
+      ],
+    });
+    expect(await api.users.list({})).toEqual([ada, grace, alan]);
+    expect(await api.users.list({ page: 2, limit: 2 })).toEqual([alan]);
+  });
+
+  it("rejects a 400 with the problem's issues, a 404 and a 409 with their status", async () => {
+    const invalid = await api.users.create({ name: "", email: "nope" }).catch((error) => error);
+    expect(invalid).toBeInstanceOf(TrellisClientError);
+    expect(invalid.status).toBe(400);
+    expect(invalid.problem.errors.map((issue: { in: string; path: string }) => issue.path)).toEqual(
+      ["/name", "/email"],
+    );
+    const missing = await api.users.get("no-such-id").catch((error) => error);
+    expect(missing).toMatchObject({ status: 404, problem: { status: 404 } });
+    const paging = await api.users.list({ limit: 1000 }).catch((error) => error);
+    expect(paging).toMatchObject({
+      status: 400,
+      problem: { errors: [{ in: "query", path: "/limit" }] },
+    });
+    await api.users.create({ name: "Twin", email: "twin@example.com" });
+    const taken = await api.users
+      .create({ name: "Twin", email: "TWIN@example.com" })
+      .catch((e) => e);
+    expect(taken).toMatchObject({ status: 409 });
+  });
+
+  it("reads a second controller of the same app, and never reaches a @Hidden route", async () => {
+    expect(await api.health.live()).toEqual({ status: "ok" });
+    await expect(api.health.metrics()).rejects.toThrow(/not a documented operation/);
+  });
+
+  it("makes a wrong argument or a misspelt method a compile error", () => {
+    const misuse = () => {
+      // @ts-expect-error the id is a string
+      void api.users.get(42);
+      // @ts-expect-error no method "gett"
+      void api.users.gett("42");
+      // @ts-expect-error the email is missing
+      void api.users.create({ name: "Ada" });
+      // @ts-expect-error no controller "user" was given to createClient
+      void api.user.get("42");
+    };
+    expectTypeOf(misuse).toBeFunction();
+    expectTypeOf(api.users.get).toEqualTypeOf<(id: string) => Promise<User>>();
+  });
+});

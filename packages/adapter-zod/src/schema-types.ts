@@ -1,0 +1,8 @@
+import type { $ZodType, output } from "zod/v4/core";
+
+// Teaches core's `Infer` the output type of a Zod schema (classic or mini).
+declare module "@trellis/core" {
+  interface SchemaTypes<S> {
+    zod: S extends $ZodType ? output<S> : never;
+  }
+}

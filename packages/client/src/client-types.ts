@@ -1,0 +1,48 @@
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+/** A parameter `@Req()` binds: typed `Request` (and not `any`). The call leaves it out. */
+type IsRequest<T> =
+  IsAny<T> extends true
+    ? false
+    : [T] extends [Request]
+      ? [Request] extends [T]
+        ? true
+        : false
+      : false;
+
+type DropRequests<P extends readonly unknown[]> = P extends readonly [unknown, ...infer Rest]
+  ? P extends readonly [...infer First, ...Rest]
+    ? IsRequest<P[0]> extends true
+      ? DropRequests<Rest>
+      : [...First, ...DropRequests<Rest>]
+    : P
+  : P;
+
+/**
+ * A call's arguments: the handler's own parameters, in order, without the `Request` of `@Req()`.
+ * Parameter names and optional parameters are kept.
+ */
+export type ClientArguments<P extends readonly unknown[]> = true extends {
+  [I in keyof P]: IsRequest<P[I]>;
+}[number]
+  ? DropRequests<P>
+  : P;
+
+/** A call's result: the handler's awaited return value; `unknown` where it may return a `Response`. */
+export type ClientResult<R> = [Extract<Awaited<R>, Response>] extends [never]
+  ? Awaited<R>
+  : unknown;
+
+/** The calls of one controller: each public method, with its own signature, made asynchronous. */
+export type ControllerClient<C> = {
+  readonly [K in keyof C as C[K] extends (...args: any[]) => unknown ? K : never]: C[K] extends (
+    ...args: infer P
+  ) => infer R
+    ? (...args: ClientArguments<P>) => Promise<ClientResult<R>>
+    : never;
+};
+
+/** The client of `createClient<{ users: UserController }>`: one member per controller. */
+export type Client<Controllers> = {
+  readonly [K in keyof Controllers]: ControllerClient<Controllers[K]>;
+};
