@@ -100,7 +100,9 @@ describe("lifecycle", () => {
     expect(early.status).toBe(503);
     expect(early.headers.get("retry-after")).toBe("1");
     expect(early.headers.get("content-type")).toBe("application/problem+json");
-    expect(((await early.json()) as { detail: string }).detail).toBe("The service is starting; retry shortly.");
+    expect(((await early.json()) as { detail: string }).detail).toBe(
+      "The service is starting; retry shortly.",
+    );
     // Unknown paths are still 404: the router works from the start.
     expect((await send(app, "GET", "/nope")).status).toBe(404);
 
