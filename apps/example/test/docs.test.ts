@@ -594,6 +594,50 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     ]);
   },
 
+  async "modules.ts"({ demo }) {
+    const { users, modules, mistake } = await demo();
+    expect(await json(users)).toEqual([{ id: "1", name: "Ada" }]);
+    // The graph docs/modules.md shows.
+    expect(modules).toEqual([
+      { name: "createApp", imports: ["UsersModule"], controllers: [], providers: [], exports: [] },
+      {
+        name: "StoreModule",
+        imports: [],
+        controllers: [],
+        providers: ["Store"],
+        exports: ["Store"],
+      },
+      {
+        name: "UsersModule",
+        imports: ["StoreModule"],
+        controllers: ["UserController"],
+        providers: ["UserService"],
+        exports: [],
+      },
+    ]);
+    expect(mistake).toMatchObject({ code: "PROVIDER_NOT_VISIBLE" });
+    expect((mistake as Error).message).toBe(
+      "[PROVIDER_NOT_VISIBLE] UserService constructor parameter #0 (in ForgetfulModule) needs Store, which StoreModule provides but ForgetfulModule cannot see: import StoreModule into ForgetfulModule.",
+    );
+  },
+
+  async "provider-scopes.ts"({ demo }) {
+    const { ada, alan } = await demo();
+    expect(await json(ada)).toEqual({ message: "Hello, Ada", shared: true });
+    expect(await json(alan)).toEqual({ message: "Hello, Alan", shared: true });
+  },
+
+  async "lifecycle.ts"({ demo }) {
+    const { early, statusBefore, later, statusAfter, events } = await demo();
+    const problem = await readProblem(early, 503);
+    expect(problem.detail).toBe("The service is starting; retry shortly.");
+    expect(early.headers.get("retry-after")).toBe("1");
+    expect(statusBefore).toBe("starting");
+    expect(await json(later)).toEqual({ open: true, region: "eu-west" });
+    expect(statusAfter).toBe("closed");
+    expect(events).toEqual(["connection opened", "connection closed"]);
+  },
+
   async "deployment-cluster.ts"({ demo }) {
     expect(await demo()).toEqual({
       bothUp: 200,
