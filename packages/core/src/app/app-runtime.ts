@@ -4,6 +4,7 @@ import type { Logger } from "../errors/logger.js";
 /** What `serve` needs of a `Bun.serve` server (Bun's `Server` has it). */
 export interface RunningServer {
   readonly url: URL;
+  readonly port: number | undefined;
   /** Stops listening; `true` also cuts open connections. Resolves once all are closed. */
   stop(closeActiveConnections?: boolean): Promise<void> | void;
 }
