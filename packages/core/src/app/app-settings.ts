@@ -1,7 +1,7 @@
 import { buildModuleGraph, type ModuleGraph } from "../di/module-graph.js";
 import type { DocsPlugin } from "../docs/docs-plugin.js";
 import { docsOptionsError } from "../docs/mount-docs.js";
-import { resolveDocsPlugin } from "../docs/resolve-docs-plugin.js";
+import { resolveDocsPlugin, resolveModuleGraphPlugin } from "../docs/resolve-docs-plugin.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -34,8 +34,8 @@ export interface DocumentSettings {
 /** Everything `createApp` reads from its options, checked and typed, for the floors below. */
 export interface AppSettings extends DocumentSettings {
   readonly pipeline: PipelineSettings;
-  /** The docs plugin to mount, or undefined when docs are off. */
-  readonly docs: DocsPlugin | undefined;
+  /** The docs plugins to mount (Swagger UI, the module graph page); none when docs are off. */
+  readonly docs: readonly DocsPlugin[];
   readonly logger: Logger;
   readonly errorFormatter: ErrorFormatter | undefined;
   /** Content codings request bodies may use. */
@@ -176,9 +176,11 @@ function parsePipeline(options: AppOptions): PipelineSettings {
   };
 }
 
-function parseDocs(options: AppOptions): DocsPlugin | undefined {
+function parseDocs(options: AppOptions): readonly DocsPlugin[] {
   try {
-    return resolveDocsPlugin(options.docs);
+    return [resolveDocsPlugin(options.docs), resolveModuleGraphPlugin(options.docs)].filter(
+      (plugin): plugin is DocsPlugin => plugin !== undefined,
+    );
   } catch (error) {
     throw docsOptionsError(error);
   }

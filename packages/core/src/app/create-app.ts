@@ -157,7 +157,9 @@ export function createApp(options: AppOptions): App {
 
   const modules = describeModules(graph);
   const shapes = new Set(operations.map((operation) => operation.shape));
-  if (settings.docs) entries.push(...mountDocs(settings.docs, document, shapes, respondError));
+  for (const plugin of settings.docs) {
+    entries.push(...mountDocs(plugin, document, shapes, respondError, modules));
+  }
 
   const { routes, fetch } = buildRouter(entries, respondError, {
     ...(settings.pipeline.middleware.length > 0
