@@ -107,6 +107,10 @@ export function createApp(options: AppOptions): App {
     });
   };
 
+  // Every controller's dependencies are checked now, even when async providers delay the rest.
+  for (const { operation } of built) {
+    container.classScope(operation.controller, moduleOf(operation.controller));
+  }
   // Synchronous as long as every provider is; otherwise routes answer 503 until ready.
   let handlers: RouteHandler[] | undefined;
   let starting: Promise<void> | undefined;

@@ -180,6 +180,17 @@ describe("lifecycle", () => {
     await expect(app.ready).rejects.toThrow('the factory of "config" threw: vault sealed');
   });
 
+  it("reports a controller's missing provider at once, even with async providers", () => {
+    expectConfigError(
+      () =>
+        testApp([ItemController], {
+          providers: [{ provide: "config", useFactory: async () => ({}) }],
+        }),
+      "MISSING_PROVIDER",
+      "ItemController constructor parameter #0 needs Repository",
+    );
+  });
+
   it("throws from createApp when a synchronous onInit fails (nothing async started)", () => {
     @Injectable()
     class Strict {
