@@ -2,6 +2,7 @@ import "reflect-metadata";
 import { Database } from "bun:sqlite";
 import { classValidator } from "@trellis/adapter-class-validator";
 import { type App, createApp, type Logger } from "@trellis/core";
+import { CloseDatabase } from "./database/close-database.js";
 import { openDatabase } from "./database/open-database.js";
 import { DatabaseHealth } from "./health/database-health.js";
 import { HealthController } from "./health/health-controller.js";
@@ -16,26 +17,30 @@ export interface ExampleAppOptions {
   readonly logger?: Logger;
 }
 
-/** The example app: hand `routes` and `fetch` to `Bun.serve`, call `close()` after `server.stop()`. */
-export interface ExampleApp extends App {
-  /** Closes the database; the app answers 503 from its readiness probe afterwards. */
-  close(): void;
-}
+/** The example app: a Trellis `App` (its `close()` also closes the database). */
+export type ExampleApp = App;
 
 /**
- * Builds the users API on a SQLite database, with Swagger UI at `/docs`.
+ * Builds the users API on a SQLite database, with Swagger UI at `/docs`. `app.close()` closes the
+ * database (after in-flight requests, when served with `serve`); the readiness probe answers 503
+ * from the moment closing begins.
  *
  * @example
  * const app = createExampleApp({ databasePath: ":memory:" });
- * const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
+ * serve(app, { port: 3000 });
  */
-export function createExampleApp({ databasePath, logger }: ExampleAppOptions): ExampleApp {
+export function createExampleApp({ databasePath, logger }: ExampleAppOptions): App {
   const database = openDatabase(databasePath);
   try {
     const app = createApp({
       schema: classValidator(),
       controllers: [UserController, HealthController],
-      providers: [{ provide: Database, useValue: database }, UserRepository, DatabaseHealth],
+      providers: [
+        { provide: Database, useValue: database },
+        CloseDatabase,
+        UserRepository,
+        DatabaseHealth,
+      ],
       docs: { swagger: true },
       logger,
       openapi: {
@@ -50,8 +55,7 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): E
         ],
       },
     });
-    // close(true) finalizes the prepared statements too, so the file is left clean (no -wal).
-    return { ...app, close: () => database.close(true) };
+    return app;
   } catch (error) {
     database.close(true);
     throw error;

@@ -4,7 +4,9 @@ import { defaultDatabasePath, readConfig } from "./config.js";
 
 describe("readConfig", () => {
   it("defaults to port 3000, every interface and data/users.sqlite beside src", () => {
+    expect(readConfig({ REUSE_PORT: "1" }).reusePort).toBe(true);
     expect(readConfig({})).toEqual({
+      reusePort: false,
       port: 3000,
       hostname: undefined,
       databasePath: defaultDatabasePath,
@@ -14,6 +16,7 @@ describe("readConfig", () => {
 
   it("reads PORT, HOST and DATABASE_PATH (relative to the working directory)", () => {
     expect(readConfig({ PORT: "3999", HOST: "127.0.0.1", DATABASE_PATH: "tmp/u.sqlite" })).toEqual({
+      reusePort: false,
       port: 3999,
       hostname: "127.0.0.1",
       databasePath: join(process.cwd(), "tmp/u.sqlite"),

@@ -8,13 +8,15 @@ export interface ExampleConfig {
   readonly hostname: string | undefined;
   /** `DATABASE_PATH` (relative to the working directory), default `apps/example/data/users.sqlite`. */
   readonly databasePath: string;
+  /** `REUSE_PORT=1`: share the port with other processes (one per core; Linux). */
+  readonly reusePort: boolean;
 }
 
 /** The default database file, beside `src/`, whatever the working directory. */
 export const defaultDatabasePath = join(import.meta.dirname, "..", "data", "users.sqlite");
 
 /**
- * Reads `PORT`, `HOST` and `DATABASE_PATH`; throws a readable error for a bad value.
+ * Reads `PORT`, `HOST`, `DATABASE_PATH` and `REUSE_PORT`; throws a readable error for a bad value.
  *
  * @example
  * const { port, databasePath } = readConfig(process.env);
@@ -24,6 +26,7 @@ export function readConfig(env: Record<string, string | undefined>): ExampleConf
     port: readPort(env.PORT),
     hostname: env.HOST || undefined,
     databasePath: env.DATABASE_PATH ? resolvePath(env.DATABASE_PATH) : defaultDatabasePath,
+    reusePort: env.REUSE_PORT === "1",
   };
 }
 

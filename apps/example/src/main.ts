@@ -1,20 +1,12 @@
-// Starts the example: `bun src/main.ts` (PORT, HOST and DATABASE_PATH from the environment).
+// Starts the example: `bun src/main.ts` (PORT, HOST, DATABASE_PATH and REUSE_PORT from the
+// environment). SIGTERM or SIGINT close it gracefully: see `serve` in @trellis/core.
 import { readConfig } from "./config.js";
 import { startExampleServer } from "./server.js";
 
-const { urls, stop } = startExampleServer(readConfig(process.env));
+const { urls } = startExampleServer(readConfig(process.env), { signals: true });
 console.log(`Users API: ${urls.users}`);
 console.log(`Docs: ${urls.docs}`);
 
-const shutdown = (signal: NodeJS.Signals) => {
-  console.log(`${signal} received, shutting down`);
-  stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error("Shutdown failed:", error);
-      process.exit(1);
-    },
-  );
-};
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => console.log(`${signal} received, shutting down`));
+}

@@ -1,58 +1,49 @@
-import type { Server } from "bun";
+import { type RunningServer, serve } from "@trellis/core";
 import { createExampleApp } from "./app.js";
 import type { ExampleConfig } from "./config.js";
 
 /** A running example server. */
 export interface ExampleServer {
-  readonly server: Server<undefined>;
+  readonly server: RunningServer;
   /** Where the users API and the docs are served. */
   readonly urls: { readonly users: string; readonly docs: string };
-  /** Lets in-flight requests finish (up to `graceMs`), then closes the database. Idempotent. */
+  /**
+   * Closes the app: readiness fails at once, in-flight requests finish (cut after `graceMs`),
+   * then the database closes. Idempotent.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
 /**
- * Starts the example under `Bun.serve`.
+ * Starts the example with `serve` (Bun.serve underneath). With `signals`, SIGTERM and SIGINT
+ * close it gracefully and end the process, as `bun src/main.ts` does; tests leave them off.
  *
  * @example
  * const { urls, stop } = startExampleServer({ port: 0, hostname: undefined, databasePath: ":memory:" });
  */
-export function startExampleServer(config: ExampleConfig): ExampleServer {
+export function startExampleServer(
+  config: ExampleConfig,
+  { signals = false }: { readonly signals?: boolean } = {},
+): ExampleServer {
   const app = createExampleApp({ databasePath: config.databasePath });
-  let server: Server<undefined>;
+  let server: RunningServer;
   try {
-    server = Bun.serve({
+    server = serve(app, {
       port: config.port,
       ...(config.hostname ? { hostname: config.hostname } : {}),
-      routes: app.routes,
-      fetch: app.fetch,
+      ...(config.reusePort ? { reusePort: true } : {}),
+      ...(signals ? {} : { signals: false, exit: false }),
     });
   } catch (error) {
-    app.close(); // e.g. the port is taken: do not leave the database open
+    void app.close(); // e.g. the port is taken: do not leave the database open
     throw error;
   }
-
-  let stopping: Promise<void> | undefined;
-  const stop = (graceMs = 10_000): Promise<void> => {
-    stopping ??= (async () => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      // Idle keep-alive connections can hold a graceful stop open: cut them after the grace time.
-      const forced = new Promise<void>((resolve) => {
-        timer = setTimeout(() => resolve(server.stop(true)), graceMs);
-      });
-      await Promise.race([server.stop(), forced]);
-      clearTimeout(timer);
-      app.close();
-    })();
-    return stopping;
-  };
-
   return {
     server,
     urls: {
       users: new URL("/users", server.url).href,
       docs: new URL("/docs", server.url).href,
     },
-    stop,
+    stop: (graceMs = 10_000) => app.close({ graceMs }),
   };
 }

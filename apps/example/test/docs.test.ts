@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { configErrorCodes } from "@trellis/core";
+import { validate as lintDockerfile } from "dockerfile-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The testing guide's example is a test module itself: importing it runs its tests in this file.
 import "../../../docs/examples/testing.ts";
@@ -246,6 +247,43 @@ describe("code blocks in the docs", () => {
         .map((target) => `${relative(root, file)} -> ${target}`),
     );
     expect(broken).toEqual([]);
+  });
+
+  it("shows a Dockerfile that parses and lints clean (dockerfile-utils)", () => {
+    const dockerfiles = allBlocks.filter((block) => block.lang === "dockerfile");
+    expect(dockerfiles.map((block) => block.where)).toEqual([
+      expect.stringMatching(/^docs\/deployment\.md:/),
+    ]);
+    for (const block of dockerfiles) {
+      expect(lintDockerfile(block.text).map((issue) => issue.message)).toEqual([]);
+      const instructions = block.text
+        .split("\n")
+        .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+        .map((line) => line.split(" ")[0]);
+      expect(instructions[0]).toBe("FROM");
+      expect(instructions).toContain("USER");
+      expect(instructions.at(-1)).toBe("CMD");
+      // The start command is the example's own start script.
+      expect(block.text).toContain('CMD ["bun", "src/main.ts"]');
+    }
+  });
+
+  it("maps the Kubernetes probes to routes the example serves, with time to drain", async () => {
+    const [block] = allBlocks.filter(
+      (candidate) => candidate.lang === "yaml" && candidate.where.startsWith("docs/deployment.md:"),
+    );
+    const deployment = Bun.YAML.parse(block?.text ?? "") as Json;
+    const pod = deployment.spec.template.spec;
+    const container = pod.containers[0];
+    expect(container.readinessProbe.httpGet.path).toBe("/health/ready");
+    expect(container.startupProbe.httpGet.path).toBe("/health/ready");
+    expect(container.livenessProbe.httpGet.path).toBe("/health/live");
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(
+      10 + container.lifecycle.preStop.sleep.seconds,
+    );
+    for (const probe of ["readinessProbe", "livenessProbe"]) {
+      expect((await example.request(container[probe].httpGet.path)).status).toBe(200);
+    }
   });
 
   it("lists every startup error code in docs/errors.md, with its meaning from the registry", () => {
@@ -592,6 +630,50 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
       "greeted GET GreetingController.greet",
       "greeted GET GreetingController.greet",
     ]);
+  },
+
+  async "modules.ts"({ demo }) {
+    const { users, modules, mistake } = await demo();
+    expect(await json(users)).toEqual([{ id: "1", name: "Ada" }]);
+    // The graph docs/modules.md shows.
+    expect(modules).toEqual([
+      { name: "createApp", imports: ["UsersModule"], controllers: [], providers: [], exports: [] },
+      {
+        name: "StoreModule",
+        imports: [],
+        controllers: [],
+        providers: ["Store"],
+        exports: ["Store"],
+      },
+      {
+        name: "UsersModule",
+        imports: ["StoreModule"],
+        controllers: ["UserController"],
+        providers: ["UserService"],
+        exports: [],
+      },
+    ]);
+    expect(mistake).toMatchObject({ code: "PROVIDER_NOT_VISIBLE" });
+    expect((mistake as Error).message).toBe(
+      "[PROVIDER_NOT_VISIBLE] UserService constructor parameter #0 (in ForgetfulModule) needs Store, which StoreModule provides but ForgetfulModule cannot see: import StoreModule into ForgetfulModule.",
+    );
+  },
+
+  async "provider-scopes.ts"({ demo }) {
+    const { ada, alan } = await demo();
+    expect(await json(ada)).toEqual({ message: "Hello, Ada", shared: true });
+    expect(await json(alan)).toEqual({ message: "Hello, Alan", shared: true });
+  },
+
+  async "lifecycle.ts"({ demo }) {
+    const { early, statusBefore, later, statusAfter, events } = await demo();
+    const problem = await readProblem(early, 503);
+    expect(problem.detail).toBe("The service is starting; retry shortly.");
+    expect(early.headers.get("retry-after")).toBe("1");
+    expect(statusBefore).toBe("starting");
+    expect(await json(later)).toEqual({ open: true, region: "eu-west" });
+    expect(statusAfter).toBe("closed");
+    expect(events).toEqual(["connection opened", "connection closed"]);
   },
 
   async "deployment-cluster.ts"({ demo }) {

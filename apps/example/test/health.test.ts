@@ -47,7 +47,7 @@ describe("the health controller (/health)", () => {
     });
     const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
     try {
-      app.close();
+      await app.close();
       for (const path of ["/health/ready", "/health"]) {
         const response = await fetch(url(path));
         expect(response.status).toBe(503);

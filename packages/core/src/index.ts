@@ -1,16 +1,27 @@
 // Public API of @trellis/core. Explicit named exports only.
 
-export type { AppOptions, ControllerClass, DocumentOptions } from "./app/app-options.js";
+export type { CloseOptions } from "./app/app-lifecycle.js";
+export type {
+  AppOptions,
+  ControllerClass,
+  DocumentOptions,
+  ModuleClass,
+} from "./app/app-options.js";
+export type { RunningServer } from "./app/app-runtime.js";
 export { buildDocument } from "./app/build-document.js";
 export type { App } from "./app/create-app.js";
 export { createApp } from "./app/create-app.js";
+export type { ServeOptions } from "./app/serve-app.js";
+export { serve } from "./app/serve-app.js";
 export { Controller } from "./controller/controller.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
 export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";
 export { Inject } from "./decorators/inject.js";
+export type { InjectableOptions } from "./decorators/injectable.js";
 export { Injectable } from "./decorators/injectable.js";
+export { Module } from "./decorators/module.js";
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
 export { Security } from "./decorators/security.js";
@@ -20,7 +31,12 @@ export { UseInterceptors } from "./decorators/use-interceptors.js";
 export { UseMiddleware } from "./decorators/use-middleware.js";
 export { ValidateResponse } from "./decorators/validate-response.js";
 export { Delete, Get, Head, Options, Patch, Post, Put } from "./decorators/verbs.js";
-export type { InjectionToken } from "./di/injection-metadata.js";
+export type { AppStatus } from "./di/built-in-tokens.js";
+export { AppState, REQUEST } from "./di/built-in-tokens.js";
+export type { InjectionToken, ProviderScope } from "./di/injection-metadata.js";
+export type { OnInit, OnShutdown } from "./di/lifecycle-hooks.js";
+export type { ModuleInfo } from "./di/module-graph.js";
+export type { ModuleDefinition } from "./di/module-metadata.js";
 export type { Provider } from "./di/provider.js";
 export type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs/docs-plugin.js";
 export type { ConfigErrorCode } from "./errors/error-codes.js";

@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([prism?.stop(), canary?.prism.stop()]);
   await Promise.all([server?.stop(true), canary?.server.stop(true)]);
-  app?.close();
+  await app?.close();
   folder.remove();
 });
 
@@ -162,7 +162,7 @@ describe("the example's traffic through the Prism validation proxy", () => {
     ).toBe(400);
 
     // Last, with the database gone: readiness answers 503 and data routes 500, both documented.
-    app.close();
+    await app.close();
     expect((await send("GET /health/ready", "/health/ready")).status).toBe(503);
     expect((await send("GET /health", "/health")).status).toBe(503);
     expect((await send("GET /users", "/users")).status).toBe(500);

@@ -1,4 +1,5 @@
 import {
+  AppState,
   Controller,
   Deprecated,
   Description,
@@ -27,6 +28,7 @@ export class HealthController extends Controller {
   constructor(
     @Inject(DatabaseHealth) private readonly database: DatabaseHealth,
     @Inject(UserRepository) private readonly users: UserRepository,
+    @Inject(AppState) private readonly state: AppState,
   ) {
     super();
   }
@@ -42,14 +44,18 @@ export class HealthController extends Controller {
 
   @Get("/ready")
   @Summary("Readiness probe")
-  @Description("Checks the database with a query; 503 means: send no traffic here for now.")
+  @Description(
+    "Checks the database with a query; 503 means: send no traffic here for now (also while the process starts or shuts down).",
+  )
   @OperationId("getReadiness")
   @Returns(200, Readiness, "Ready to serve")
-  @Returns(503, Readiness, "Not ready: the database does not answer")
+  @Returns(503, Readiness, "Not ready: starting, shutting down, or the database does not answer")
   ready(): Readiness {
-    if (this.database.isReachable()) return { status: "ok", database: "up" };
+    // Fails as soon as app.close() begins, so a balancer stops sending before the drain ends.
+    const up = this.database.isReachable();
+    if (up && this.state.isReady) return { status: "ok", database: "up" };
     this.setStatus(503);
-    return { status: "unavailable", database: "down" };
+    return { status: "unavailable", database: up ? "up" : "down" };
   }
 
   @Get()
@@ -58,7 +64,7 @@ export class HealthController extends Controller {
   @OperationId("getHealth")
   @Deprecated()
   @Returns(200, Readiness, "Ready to serve")
-  @Returns(503, Readiness, "Not ready: the database does not answer")
+  @Returns(503, Readiness, "Not ready: starting, shutting down, or the database does not answer")
   health(): Readiness {
     return this.ready();
   }

@@ -15,7 +15,12 @@ export interface RunningExample extends ExampleServer {
 
 /** Starts the example under a real `Bun.serve({ port: 0 })`; stop it in `afterAll`. */
 export function startExample(databasePath = ":memory:"): RunningExample {
-  const running = startExampleServer({ port: 0, hostname: "127.0.0.1", databasePath });
+  const running = startExampleServer({
+    port: 0,
+    hostname: "127.0.0.1",
+    databasePath,
+    reusePort: false,
+  });
   const baseUrl = `http://127.0.0.1:${running.server.port}`;
   const request = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
   return {

@@ -13,12 +13,22 @@ import type { SchemaAdapter } from "../schema/schema-adapter.js";
 /** A controller class (normally a subclass of `Controller`). */
 export type ControllerClass = abstract new (...args: never[]) => unknown;
 
+/** A class decorated with `@Module({ ... })`. */
+export type ModuleClass = abstract new (...args: never[]) => unknown;
+
 /** The options of `buildDocument`: what the document is built from. */
 export interface DocumentOptions {
   /** The schema adapter (`classValidator()`, `typebox()`, `zod()`, `valibot()`). */
   readonly schema: SchemaAdapter;
-  /** Controller classes whose routes are served and documented. */
-  readonly controllers: readonly ControllerClass[];
+  /**
+   * Controller classes whose routes are served and documented (with `imports`, optional: the
+   * modules' controllers count too; at least one controller in all).
+   */
+  readonly controllers?: readonly ControllerClass[];
+  /** Modules (`@Module` classes): their controllers and exported providers join the app. */
+  readonly imports?: readonly ModuleClass[];
+  /** Dependency-injection providers: classes, or `{ provide, useClass | useValue | useFactory }`. */
+  readonly providers?: readonly Provider[];
   /** OpenAPI document options (`service`, `version`, `servers`, `securitySchemes`, `file`). */
   readonly openapi?: OpenApiOptions;
   /** Request limits. */
@@ -52,8 +62,6 @@ export interface AppOptions extends DocumentOptions {
    * scheme in use without one is a startup error (`UNGUARDED_SECURITY_SCHEME`).
    */
   readonly security?: Readonly<Record<string, Guard>>;
-  /** Dependency-injection providers: classes, or `{ provide, useClass | useValue | useFactory }`. */
-  readonly providers?: readonly Provider[];
   /** Validate returned values against `@Returns` schemas (default false); `{ strip: true }` also strips. */
   readonly validateResponse?: ResponseValidation;
   /**

@@ -1,7 +1,7 @@
-import { type NormalizedProvider, normalizeProviders } from "../di/provider.js";
+import { buildModuleGraph, type ModuleGraph } from "../di/module-graph.js";
 import type { DocsPlugin } from "../docs/docs-plugin.js";
 import { docsOptionsError } from "../docs/mount-docs.js";
-import { resolveDocsPlugin } from "../docs/resolve-docs-plugin.js";
+import { resolveDocsPlugin, resolveModuleGraphPlugin } from "../docs/resolve-docs-plugin.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -18,7 +18,10 @@ import { type AppOptions, type DocumentOptions, defaultBodyLimit } from "./app-o
 /** What both `createApp` and `buildDocument` read from their options, checked. */
 export interface DocumentSettings {
   readonly adapter: SchemaAdapter;
+  /** Every controller: `createApp`'s own, then the modules'. */
   readonly controllers: readonly unknown[];
+  /** The checked module graph (`createApp`'s own controllers and providers are its root). */
+  readonly modules: ModuleGraph;
   /** `limits.body`: the body limit of routes without `@BodyLimit`. */
   readonly bodyLimit: number;
   /** `limits.timeout` in milliseconds; undefined: routes without `@Timeout` have none. */
@@ -31,9 +34,8 @@ export interface DocumentSettings {
 /** Everything `createApp` reads from its options, checked and typed, for the floors below. */
 export interface AppSettings extends DocumentSettings {
   readonly pipeline: PipelineSettings;
-  readonly providers: readonly NormalizedProvider[];
-  /** The docs plugin to mount, or undefined when docs are off. */
-  readonly docs: DocsPlugin | undefined;
+  /** The docs plugins to mount (Swagger UI, the module graph page); none when docs are off. */
+  readonly docs: readonly DocsPlugin[];
   readonly logger: Logger;
   readonly errorFormatter: ErrorFormatter | undefined;
   /** Content codings request bodies may use. */
@@ -89,10 +91,20 @@ export function parseDocumentOptions(
       `${caller} needs \`schema\`: a schema adapter such as classValidator(), typebox(), zod() or valibot().`,
     );
   }
-  if (!Array.isArray(options.controllers) || options.controllers.length === 0) {
+  if (options.controllers !== undefined && !Array.isArray(options.controllers)) {
     throw new TrellisConfigError(
       "MISSING_CONTROLLERS",
       `${caller} needs \`controllers\`: an array of at least one controller class.`,
+    );
+  }
+  const modules = buildModuleGraph(
+    { imports: options.imports, controllers: options.controllers, providers: options.providers },
+    caller,
+  );
+  if (modules.controllers.length === 0) {
+    throw new TrellisConfigError(
+      "MISSING_CONTROLLERS",
+      `${caller} needs \`controllers\` (an array of at least one controller class), or \`imports\` of modules that declare some.`,
     );
   }
   const bodyLimit = options.limits?.body ?? defaultBodyLimit;
@@ -114,7 +126,8 @@ export function parseDocumentOptions(
   const guards: unknown = options.guards;
   return {
     adapter: options.schema,
-    controllers: options.controllers,
+    controllers: modules.controllers,
+    modules,
     bodyLimit,
     timeout,
     openapi: options.openapi,
@@ -163,9 +176,11 @@ function parsePipeline(options: AppOptions): PipelineSettings {
   };
 }
 
-function parseDocs(options: AppOptions): DocsPlugin | undefined {
+function parseDocs(options: AppOptions): readonly DocsPlugin[] {
   try {
-    return resolveDocsPlugin(options.docs);
+    return [resolveDocsPlugin(options.docs), resolveModuleGraphPlugin(options.docs)].filter(
+      (plugin): plugin is DocsPlugin => plugin !== undefined,
+    );
   } catch (error) {
     throw docsOptionsError(error);
   }
@@ -190,7 +205,6 @@ export function parseAppOptions(options: AppOptions): AppSettings {
   return {
     ...document,
     pipeline: parsePipeline(options),
-    providers: normalizeProviders(options.providers),
     docs: parseDocs(options),
     logger: options.logger ?? consoleLogger,
     errorFormatter: options.errorFormatter,

@@ -1,19 +1,26 @@
+import { type AppState, moveAppState } from "../di/built-in-tokens.js";
 import { Container } from "../di/container.js";
+import { describeModules, type ModuleInfo } from "../di/module-graph.js";
 import { mountDocs } from "../docs/mount-docs.js";
-import type { RouteMap, ServeHandler } from "../http/route-handler.js";
+import { HttpException } from "../errors/http-exception.js";
+import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { generateDocument } from "../openapi/generate-document.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
+import type { Operation } from "../operation/operation.js";
 import { createErrorResponder } from "../pipeline/error-responder.js";
+import { composeMiddleware } from "../pipeline/middleware.js";
 import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
 import { PipelineBuilder } from "../pipeline/route-pipeline.js";
 import { compileRoute } from "../route/compile-route.js";
 import { buildRouter, type RouterEntry } from "../router/build-router.js";
+import { type CloseOptions, closer } from "./app-lifecycle.js";
 import type { AppOptions } from "./app-options.js";
+import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
 import { readOperations } from "./read-operations.js";
 
-/** What `createApp` returns: hand `routes` and `fetch` to `Bun.serve`. */
+/** What `createApp` returns: hand `routes` and `fetch` to `Bun.serve` (or the app to `serve`). */
 export interface App {
   /** A `Bun.serve` route map (`{ "/users/:id": { GET: handler, ... } }`). */
   readonly routes: RouteMap;
@@ -21,14 +28,29 @@ export interface App {
   readonly fetch: ServeHandler;
   /** The generated OpenAPI document. */
   readonly document: OpenApiDocument;
+  /** The module graph as data: `createApp`'s own first, then each module (imports first). */
+  readonly modules: readonly ModuleInfo[];
+  /**
+   * Resolves when async providers and `onInit()` hooks are done (at once when there are none);
+   * rejects with the `TrellisConfigError` of the failing provider. Routes answer 503 until then.
+   */
+  readonly ready: Promise<void>;
+  /** Where the app is in its life (`state.status`, `state.isReady`); injectable as `AppState`. */
+  readonly state: AppState;
+  /**
+   * Flips readiness to "closing", lets the servers `serve` started drain (cut after `graceMs`),
+   * then runs every `onShutdown()` in reverse order. Idempotent.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
- * Builds an app from controllers, once, at startup: checks the options, reads the decorator
- * metadata (throwing `TrellisConfigError` with a stable code), creates the providers, compiles
- * every route with only the pipeline stages it has, generates the OpenAPI document and mounts the
- * docs. Route paths are strict about slashes, like Bun's route map: `/users/` and `//users` do
- * not match `/users`.
+ * Builds an app from controllers and modules, once, at startup: checks the options and the module
+ * graph, reads the decorator metadata (throwing `TrellisConfigError` with a stable code), creates
+ * the providers, compiles every route with only the pipeline stages it has, generates the OpenAPI
+ * document and mounts the docs. Route paths are strict about slashes, like Bun's route map:
+ * `/users/` and `//users` do not match `/users`. Synchronous unless a provider is async: then
+ * `await app.ready`.
  *
  * @example
  * const app = createApp({
@@ -48,40 +70,124 @@ export function createApp(options: AppOptions): App {
   // The document first: an undeclared security scheme is reported before an unguarded one.
   const document = generateDocument({ operations, registry, options: settings.openapi });
 
-  const container = new Container(settings.providers);
-  container.instantiateAll();
-  const pipelines = new PipelineBuilder(
-    settings.pipeline,
-    new PipelineItems(container),
-    compiler,
-    settings.logger,
-    respondError,
-  );
-  const entries: RouterEntry[] = built.map(({ operation, runtime }) => ({
-    method: operation.method,
-    path: operation.path,
-    shape: operation.shape,
-    handler: compileRoute(operation, {
-      // Constructed once through the container; each request runs on an object inheriting from it.
-      instance: container.instance(operation.controller),
-      respondError,
-      registry,
+  const graph = settings.modules;
+  const container = new Container(graph.modules);
+  const moduleOf = (controller: Function | undefined) =>
+    (controller && graph.controllerModules.get(controller)) || container.root;
+
+  // Everything made from provider instances: built once every singleton exists.
+  const compileAll = (): RouteHandler[] => {
+    const pipelines = new PipelineBuilder(
+      settings.pipeline,
+      new PipelineItems((target, owner) => container.instance(target, moduleOf(owner))),
       compiler,
-      pipeline: pipelines.forOperation(operation, runtime),
-      bodyEncodings: settings.bodyEncodings,
-    }),
-  }));
+      settings.logger,
+      respondError,
+    );
+    return built.map(({ operation, runtime }) => {
+      const module = moduleOf(operation.controller);
+      const perRequest =
+        container.classScope(operation.controller, module) === "request"
+          ? container.perRequest(operation.controller, module)
+          : undefined;
+      return compileRoute(operation, {
+        // Constructed once; each request runs on an object inheriting from it (or, for a
+        // controller that needs request-scoped providers, on its own instance).
+        instance:
+          perRequest === undefined
+            ? (container.instance(operation.controller, module) as object)
+            : operation.controller.prototype,
+        ...(perRequest === undefined ? {} : { perRequest }),
+        respondError,
+        registry,
+        compiler,
+        pipeline: pipelines.forOperation(operation, runtime),
+        bodyEncodings: settings.bodyEncodings,
+      });
+    });
+  };
+
+  // Every controller's dependencies are checked now, even when async providers delay the rest.
+  for (const { operation } of built) {
+    container.classScope(operation.controller, moduleOf(operation.controller));
+  }
+  // Synchronous as long as every provider is; otherwise routes answer 503 until ready.
+  let handlers: RouteHandler[] | undefined;
+  let starting: Promise<void> | undefined;
+  const made = container.instantiateAll();
+  if (made === undefined) {
+    handlers = compileAll();
+    starting = container.runInit() ?? undefined;
+  } else {
+    starting = made.then(() => {
+      handlers = compileAll();
+      return container.runInit();
+    });
+  }
+
+  const entries: RouterEntry[] = [];
+  let live = starting === undefined;
+  built.forEach(({ operation }, index) => {
+    const handler: RouteHandler = live
+      ? ((handlers as RouteHandler[])[index] as RouteHandler)
+      : (request, params, decoded) =>
+          live
+            ? ((handlers as RouteHandler[])[index] as RouteHandler)(request, params, decoded)
+            : notReady(respondError, request, operation);
+    entries.push({
+      method: operation.method,
+      path: operation.path,
+      shape: operation.shape,
+      handler,
+    });
+  });
+
+  const ready =
+    starting === undefined
+      ? Promise.resolve()
+      : starting.then(
+          () => {
+            live = true;
+            if (container.state.status === "starting") moveAppState(container.state, "ready");
+          },
+          (error: unknown) => {
+            moveAppState(container.state, "failed");
+            throw error;
+          },
+        );
+  if (starting === undefined) moveAppState(container.state, "ready");
 
   if (settings.openapi?.file !== undefined) writeDocumentFile(document, settings.openapi.file);
 
-  if (settings.docs) {
-    const shapes = new Set(operations.map((operation) => operation.shape));
-    entries.push(...mountDocs(settings.docs, document, operations, shapes, respondError));
+  const modules = describeModules(graph);
+  const shapes = new Set(operations.map((operation) => operation.shape));
+  for (const plugin of settings.docs) {
+    entries.push(...mountDocs(plugin, document, operations, shapes, respondError, modules));
   }
 
   const { routes, fetch } = buildRouter(entries, respondError, {
-    middleware: pipelines.globalMiddleware,
+    ...(settings.pipeline.middleware.length > 0
+      ? { middleware: composeMiddleware(settings.pipeline.middleware, respondError) }
+      : {}),
     requestContext: settings.pipeline.requestContext,
   });
-  return { routes, fetch, document };
+  const runtime: AppRuntime = { logger: settings.logger, servers: new Set() };
+  registerRuntime(container.state, runtime);
+  const close = closer(container, runtime, ready);
+  return { routes, fetch, document, modules, ready, state: container.state, close };
+}
+
+/** The answer to a request that arrives before the app is ready: 503, retry in a second. */
+function notReady(
+  respondError: ReturnType<typeof createErrorResponder>,
+  request: Request,
+  operation: Operation,
+) {
+  return respondError(
+    new HttpException(503, "The service is starting; retry shortly.", {
+      headers: { "retry-after": "1" },
+    }),
+    request,
+    operation,
+  );
 }

@@ -167,10 +167,24 @@ describe("dependency injection", () => {
     }
     expectConfigError(() => containerOf("x"), "INVALID_OPTION", "providers");
     expectConfigError(
-      () => containerOf([{ provide: "x", useFactory: async () => 1 }]).instantiateAll(),
+      () => containerOf([{ provide: "x", useFactory: async () => 1, scope: "request" }]),
       "INVALID_PROVIDER",
-      "promise",
+      "must return its value synchronously",
     );
+    expectConfigError(
+      () => containerOf([{ provide: "x", useClass: Config, scope: "daily" }]),
+      "INVALID_PROVIDER",
+      'scope of "x"',
+    );
+  });
+
+  it("waits for an async factory: instantiateAll returns a promise only then", async () => {
+    expect(containerOf([Config]).instantiateAll()).toBeUndefined();
+    const container = containerOf([{ provide: "x", useFactory: async () => 1 }]);
+    const made = container.instantiateAll();
+    expect(made).toBeInstanceOf(Promise);
+    await made;
+    expect(container.resolve("x", "test")).toBe(1);
   });
 
   it("reports a throwing constructor or factory, keeping the cause", () => {

@@ -1,9 +1,16 @@
 /** What can identify a dependency: a class, a string or a symbol. */
 export type InjectionToken = (abstract new (...args: never[]) => unknown) | string | symbol;
 
+/**
+ * How long a provider's instance lives: `"singleton"`, one for the app (made at startup), or
+ * `"request"`, one per request that needs it.
+ */
+export type ProviderScope = "singleton" | "request";
+
 // Constructor parameter index -> token given by @Inject, per class.
 const injected = new WeakMap<Function, Map<number, unknown>>();
-const injectable = new WeakSet<Function>();
+// Class -> the scope its @Injectable gave, unchecked (undefined: none given).
+const injectable = new WeakMap<Function, unknown>();
 
 /** Records `@Inject(token)` on one constructor parameter. */
 export function recordInjection(target: Function, index: number, token: unknown): void {
@@ -20,9 +27,14 @@ export function injectedTokens(target: Function): ReadonlyMap<number, unknown> {
   return injected.get(target) ?? new Map();
 }
 
-/** Records `@Injectable()`. */
-export function markInjectable(target: Function): void {
-  injectable.add(target);
+/** Records `@Injectable(options?)`. */
+export function markInjectable(target: Function, scope?: unknown): void {
+  injectable.set(target, scope);
+}
+
+/** The scope a class's `@Injectable` names, if any, as written (the container checks it). */
+export function injectableScope(target: Function): unknown {
+  return injectable.get(target);
 }
 
 /** True when the class carries `@Injectable()`. */

@@ -1,3 +1,5 @@
+import type { ModuleInfo } from "../di/module-graph.js";
+
 /** A route handler a docs plugin mounts. */
 export type DocsRouteHandler = (request: Request) => Response | Promise<Response>;
 
@@ -9,6 +11,8 @@ export interface DocsPluginContext {
   readonly json: string;
   /** The document as YAML text. */
   readonly yaml: string;
+  /** The app's module graph (`app.modules`); core always gives it. */
+  readonly modules?: readonly ModuleInfo[];
 }
 
 /**

@@ -13,6 +13,7 @@ export const install = `bun add ${packageName}`;
  */
 export function loadSwaggerUi(
   searchFrom: readonly string[] = [join(process.cwd(), "package.json"), import.meta.url],
+  option = "docs.swagger",
 ): unknown {
   for (const from of searchFrom) {
     const require = createRequire(from);
@@ -28,13 +29,13 @@ export function loadSwaggerUi(
       const reason = cause instanceof Error ? cause.message : String(cause);
       throw new TrellisConfigError(
         "DOCS_PLUGIN_MISSING",
-        `docs.swagger is enabled and ${packageName} was found at ${resolved}, but it could not be loaded (${reason}). Reinstall it with \`${install}\`.`,
+        `${option} is enabled and ${packageName} was found at ${resolved}, but it could not be loaded (${reason}). Reinstall it with \`${install}\`.`,
         { cause },
       );
     }
   }
   throw new TrellisConfigError(
     "DOCS_PLUGIN_MISSING",
-    `docs.swagger is enabled but the package ${packageName} is not installed. Install it with \`${install}\`, or pass a docs plugin as docs.swagger, or leave docs.swagger off.`,
+    `${option} is enabled but the package ${packageName} is not installed. Install it with \`${install}\`, or pass a docs plugin as ${option}, or leave ${option} off.`,
   );
 }

@@ -1,3 +1,4 @@
+import type { ModuleInfo } from "../di/module-graph.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import { routeShape } from "../http/route-shape.js";
@@ -38,12 +39,13 @@ function guardDocsHandler(
  * no YAML serializer (`Bun.YAML`) it is the JSON text, which is valid YAML 1.2: an app on another
  * runtime starts even when its docs plugin prepares a YAML route.
  */
-function docsContext(document: OpenApiDocument): DocsPluginContext {
+function docsContext(document: OpenApiDocument, modules: readonly ModuleInfo[]): DocsPluginContext {
   const json = serializeDocument(document, "json");
   let yaml: string | undefined;
   return {
     document,
     json,
+    modules,
     get yaml() {
       if (yaml === undefined) {
         try {
@@ -75,19 +77,21 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 
 /**
  * The router entries of a docs plugin's routes, mounted exactly as the plugin gives them
- * ("/docs/" stays apart from "/docs"), and the `@trellis/client` manifest beside the raw document.
- * A route whose shape an app route already has is a startup error, never a silent shadow.
+ * ("/docs/" stays apart from "/docs"). A route whose shape an app route (or an earlier docs
+ * plugin's) already has is a startup error, never a silent shadow. `taken` gains the new shapes.
+ * The `@trellis/client` manifest is mounted beside the raw document.
  */
 export function mountDocs(
   plugin: DocsPlugin,
   document: OpenApiDocument,
   operations: readonly Operation[],
-  appShapes: ReadonlySet<string>,
+  taken: Set<string>,
   respondError: ErrorResponder,
+  modules: readonly ModuleInfo[] = [],
 ): RouterEntry[] {
   let routes: ReturnType<DocsPlugin["routes"]>;
   try {
-    routes = withClientManifest(plugin.routes(docsContext(document)), operations);
+    routes = withClientManifest(plugin.routes(docsContext(document, modules)), operations);
   } catch (error) {
     throw docsOptionsError(error);
   }
@@ -100,13 +104,14 @@ export function mountDocs(
       );
     }
     const shape = routeShape(path);
-    if (appShapes.has(shape)) {
+    if (taken.has(shape)) {
       throw new TrellisConfigError(
         "DOCS_ROUTE_CONFLICT",
         `docs plugin "${plugin.name}" serves ${path}, which an application route already uses; move the docs (docs.swagger.path) or the route.`,
       );
     }
     entries.push({ method: "GET", path, shape, handler: guardDocsHandler(handler, respondError) });
+    taken.add(shape);
   }
   return entries;
 }

@@ -14,6 +14,11 @@ export interface SwaggerUiSettings {
 export interface DocsOptions {
   /** `true` (needs the Swagger UI package), inline Swagger UI settings, or a docs plugin. */
   readonly swagger?: boolean | SwaggerUiSettings | DocsPlugin;
+  /**
+   * `true` serves a page drawing the module graph at `/docs/modules` (offline, from
+   * `@trellis/swagger-ui`); `{ path }` moves it; a docs plugin replaces it.
+   */
+  readonly modules?: boolean | { readonly path?: string } | DocsPlugin;
 }
 
 /**
@@ -45,6 +50,37 @@ export function resolveDocsPlugin(
     throw new TrellisConfigError(
       "DOCS_PLUGIN_MISSING",
       `${packageName}'s swaggerUi() did not return a docs plugin; install a version that matches @trellis/core with \`${install}\`.`,
+    );
+  }
+  return plugin;
+}
+
+/**
+ * Turns `docs.modules` into the module graph page's plugin, or undefined when it is off: `true`
+ * and `{ path }` call `moduleGraph()` of `@trellis/swagger-ui` (loaded through `load`).
+ */
+export function resolveModuleGraphPlugin(
+  docs: DocsOptions | undefined,
+  load: () => unknown = () => loadSwaggerUi(undefined, "docs.modules"),
+): DocsPlugin | undefined {
+  const modules = docs?.modules;
+  if (modules === undefined || modules === false) return undefined;
+  if (isDocsPlugin(modules)) return modules;
+  if (modules !== true && !isPlainObject(modules)) {
+    throw new TypeError("docs.modules must be true, false, { path }, or a docs plugin.");
+  }
+  const factory = (load() as { moduleGraph?: unknown } | undefined)?.moduleGraph;
+  if (typeof factory !== "function") {
+    throw new TrellisConfigError(
+      "DOCS_PLUGIN_MISSING",
+      `${packageName} was loaded but does not export moduleGraph(); install a version that matches @trellis/core with \`${install}\`.`,
+    );
+  }
+  const plugin: unknown = modules === true ? factory() : factory(modules);
+  if (!isDocsPlugin(plugin)) {
+    throw new TrellisConfigError(
+      "DOCS_PLUGIN_MISSING",
+      `${packageName}'s moduleGraph() did not return a docs plugin; install a version that matches @trellis/core with \`${install}\`.`,
     );
   }
   return plugin;

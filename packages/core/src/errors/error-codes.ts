@@ -41,6 +41,18 @@ export const configErrorCodes = {
   DEPENDENCY_CYCLE:
     "providers (or a controller, guard or interceptor) depend on each other in a cycle",
   PROVIDER_FAILED: "a provider's constructor or factory threw while the app was created",
+  PROVIDER_NOT_VISIBLE:
+    "a module's controller or provider needs a provider its module neither declares nor imports from a module that exports it",
+  REQUEST_SCOPE_IN_SINGLETON:
+    "a singleton (an explicit singleton provider, a guard or an interceptor) depends on a request-scoped provider",
+  PROVIDER_INIT_FAILED:
+    "a provider's onInit() threw or rejected (createApp throws it, or app.ready rejects with it)",
+  NOT_A_MODULE: "a value in `imports` is not a class decorated with @Module",
+  INVALID_MODULE:
+    "a @Module definition is not an object of imports, controllers, providers and exports arrays",
+  MODULE_IMPORT_CYCLE: "modules import each other in a cycle",
+  INVALID_MODULE_EXPORT: "a module exports something it neither provides nor imports",
+  DUPLICATE_PROVIDER: "two modules provide the same token",
   INVALID_GUARD: "a guard is not a function, a class with canActivate() or an instance of one",
   INVALID_INTERCEPTOR:
     "an interceptor is not a function, a class with intercept() or an instance of one",

@@ -1,4 +1,3 @@
-import type { Container } from "../di/container.js";
 import type { ExecutionContext } from "./execution-context.js";
 import type { Guard } from "./guard.js";
 import type { CallHandler, InterceptorItem } from "./interceptor.js";
@@ -10,42 +9,61 @@ export type GuardCheck = (context: ExecutionContext) => unknown;
 export type InterceptorCall = (context: ExecutionContext, next: CallHandler) => unknown;
 
 /**
+ * Makes the one instance of a guard or interceptor class; `owner` is the controller whose route
+ * uses it (undefined for the app's global items), whose module decides what it may inject.
+ */
+export type ItemConstructor = (target: Function, owner: Function | undefined) => unknown;
+
+/**
  * Turns checked guards and interceptors (classes, instances, functions) into calls, once per
- * item: a class is constructed once through the container, whoever uses it.
+ * item and controller: a class is constructed once per module through the container.
  */
 export class PipelineItems {
-  private readonly guards = new Map<unknown, GuardCheck>();
-  private readonly interceptors = new Map<unknown, InterceptorCall>();
+  private readonly guards = new Map<unknown, Map<unknown, GuardCheck>>();
+  private readonly interceptors = new Map<unknown, Map<unknown, InterceptorCall>>();
 
-  constructor(private readonly container: Container) {}
+  constructor(private readonly construct: ItemConstructor) {}
 
-  /** The call of one guard. */
-  guard(item: Guard): GuardCheck {
-    let check = this.guards.get(item);
-    if (check === undefined) {
-      check = this.call(item, "canActivate") as GuardCheck;
-      this.guards.set(item, check);
-    }
-    return check;
+  /** The call of one guard, as `owner`'s module sees it. */
+  guard(item: Guard, owner?: Function): GuardCheck {
+    return this.cached(this.guards, item, owner, "canActivate") as GuardCheck;
   }
 
-  /** The call of one interceptor. */
-  interceptor(item: InterceptorItem): InterceptorCall {
-    let call = this.interceptors.get(item);
+  /** The call of one interceptor, as `owner`'s module sees it. */
+  interceptor(item: InterceptorItem, owner?: Function): InterceptorCall {
+    return this.cached(this.interceptors, item, owner, "intercept") as InterceptorCall;
+  }
+
+  private cached(
+    cache: Map<unknown, Map<unknown, unknown>>,
+    item: unknown,
+    owner: Function | undefined,
+    name: "canActivate" | "intercept",
+  ): unknown {
+    let calls = cache.get(owner);
+    if (calls === undefined) {
+      calls = new Map();
+      cache.set(owner, calls);
+    }
+    let call = calls.get(item);
     if (call === undefined) {
-      call = this.call(item, "intercept") as InterceptorCall;
-      this.interceptors.set(item, call);
+      call = this.call(item, owner, name);
+      calls.set(item, call);
     }
     return call;
   }
 
   // Items were checked when options and metadata were read: each is one of the three forms.
-  private call(item: unknown, name: "canActivate" | "intercept"): (...args: never[]) => unknown {
+  private call(
+    item: unknown,
+    owner: Function | undefined,
+    name: "canActivate" | "intercept",
+  ): (...args: never[]) => unknown {
     if (typeof item === "function") {
       if (typeof (item.prototype as Record<string, unknown> | undefined)?.[name] !== "function") {
         return item as (...args: never[]) => unknown;
       }
-      const instance = this.container.instance(item) as Record<string, Function>;
+      const instance = this.construct(item, owner) as Record<string, Function>;
       return (...args: unknown[]) => (instance[name] as Function).apply(instance, args);
     }
     const method = (item as Record<string, Function>)[name] as Function;

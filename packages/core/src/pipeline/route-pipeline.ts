@@ -122,10 +122,10 @@ export class PipelineBuilder {
     // Most routes add no items of their own: they share the app's lists as they are.
     const guards = withOwn(this.guards, config.guards, (item, index) => ({
       name: itemName(item, `@UseGuards item ${index}`),
-      check: this.items.guard(item),
+      check: this.items.guard(item, operation.controller),
     }));
     const interceptors = withOwn(this.interceptors, config.interceptors, (item) =>
-      this.items.interceptor(item),
+      this.items.interceptor(item, operation.controller),
     );
     const { middleware } = config;
     const mode = config.validateResponse ?? this.settings.validateResponse;

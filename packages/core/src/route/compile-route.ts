@@ -28,6 +28,11 @@ import { serializeResult } from "./serialize-result.js";
 export interface RouteCompileContext extends PlanContext {
   /** The controller instance the handler runs on (through a per-request object). */
   readonly instance: object;
+  /**
+   * For a controller that needs request-scoped providers: makes its instance for one request
+   * (then `instance` is only where the handler method is looked up).
+   */
+  readonly perRequest?: (request: Request) => object;
   readonly respondError: ErrorResponder;
   /** The optional stages of this route (guards, interceptors, ...); none when absent. */
   readonly pipeline?: RoutePipeline;
@@ -51,7 +56,7 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  * handler answers without creating a promise.
  */
 export function compileRoute(operation: Operation, context: RouteCompileContext): RouteHandler {
-  const { instance, respondError } = context;
+  const { instance, respondError, perRequest } = context;
   const { access, intercept, middleware, checkResponse, requestContext } = context.pipeline ?? {};
   const method = (instance as Record<string, unknown>)[operation.handlerName] as Method;
   const plans = planArguments(operation, context);
@@ -118,8 +123,10 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
           );
         }
       }
-      // Stage: handler, on a fresh object per request that inherits from the one instance.
-      const state: ResponseState = Object.create(instance);
+      // Stage: handler, on a fresh object per request that inherits from the one instance (or,
+      // for a request-scoped controller, on its own instance made for this request).
+      const state: ResponseState =
+        perRequest === undefined ? Object.create(instance) : perRequest(request);
       if (timed) state[signalSlot] = requestSignals.get(request);
       if (intercept !== undefined) {
         // Stage: interceptors around the handler (always asynchronous: `next()` is a promise).

@@ -16,7 +16,10 @@ export function appFolderWithSwaggerUi(): string {
     join(folder, "package.json"),
     JSON.stringify({ name: "@trellis/swagger-ui", type: "module", exports: { ".": "./index.js" } }),
   );
-  writeFileSync(join(folder, "index.js"), `export { swaggerUi } from ${JSON.stringify(source)};\n`);
+  writeFileSync(
+    join(folder, "index.js"),
+    `export { moduleGraph, swaggerUi } from ${JSON.stringify(source)};\n`,
+  );
   return app;
 }
 

@@ -118,7 +118,7 @@ describe.each(targets)("methods: $label", (target) => {
         expect(response.headers.get("allow")).toBe(allow["/users"]);
       }
     } finally {
-      app.close();
+      await app.close();
     }
   });
 

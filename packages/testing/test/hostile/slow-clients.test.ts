@@ -26,7 +26,7 @@ describe("the example under Bun.serve({ idleTimeout: 2 })", () => {
   });
   afterAll(async () => {
     await server.stop();
-    app.close();
+    await app.close();
   });
 
   it("closes connections that stall mid-body, trickle the body or stall mid-head, within bounds, while serving others", async () => {

@@ -23,7 +23,7 @@ export function createUsersVariant(
   schema: SchemaAdapter,
   controller: ControllerClass,
   options: VariantOptions,
-): App & { close(): void } {
+): App {
   const { providers, close } = usersProviders();
   const app = createApp({
     schema,
@@ -33,5 +33,12 @@ export function createUsersVariant(
     logger: options.logger,
     openapi: { version: options.openapiVersion, service: { name: "users", version: "1.0.0" } },
   });
-  return { ...app, close };
+  // Closing the app also closes this variant's database, after its own shutdown hooks.
+  return {
+    ...app,
+    close: async (closeOptions) => {
+      await app.close(closeOptions);
+      close();
+    },
+  };
 }

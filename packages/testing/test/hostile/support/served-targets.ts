@@ -29,7 +29,7 @@ export function serveTargets(): Record<string, ServedTarget> {
       cleanups.push(async () => {
         await users.stop();
         await probe.stop();
-        usersApp.close();
+        await usersApp.close();
       });
     }
   });

@@ -15,9 +15,7 @@ export interface Target {
   /** "the example (class-validator)", "typebox variant", ... */
   readonly label: string;
   /** The users API: the example itself, or the same API declared with another adapter. */
-  createUsersApp(options: { logger: Logger; openapiVersion?: "3.0" | "3.1" }): App & {
-    close(): void;
-  };
+  createUsersApp(options: { logger: Logger; openapiVersion?: "3.0" | "3.1" }): App;
   /**
    * `/probe/numbers/:n`, `/probe/numbers?n=`, `POST /probe/numbers {n}` (answers the validated body)
    * and `/probe/echo/:value`, with the adapter's `unknownProperties` option when given.

@@ -1,0 +1,56 @@
+import "reflect-metadata";
+import { classValidator } from "@trellis/adapter-class-validator";
+import { Controller, createApp, Get, Inject, Injectable, REQUEST, Route } from "@trellis/core";
+
+// #region request-scoped
+/** One per request: reads the caller from the request it was made for. */
+@Injectable({ scope: "request" })
+export class CurrentUser {
+  readonly name: string;
+
+  constructor(@Inject(REQUEST) request: Request) {
+    this.name = request.headers.get("x-user") ?? "anonymous";
+  }
+}
+
+/** No scope of its own: it needs CurrentUser, so it is made per request too. */
+@Injectable()
+class Greeter {
+  constructor(readonly user: CurrentUser) {}
+
+  greet() {
+    return `Hello, ${this.user.name}`;
+  }
+}
+
+@Route("/hello")
+class HelloController extends Controller {
+  constructor(
+    private readonly greeter: Greeter,
+    private readonly user: CurrentUser,
+  ) {
+    super();
+  }
+
+  @Get()
+  hello() {
+    // Within one request, Greeter and the controller share one CurrentUser.
+    return { message: this.greeter.greet(), shared: this.greeter.user === this.user };
+  }
+}
+// #endregion
+
+// #region app
+export const app = createApp({
+  schema: classValidator(),
+  controllers: [HelloController],
+  providers: [CurrentUser, Greeter],
+});
+// #endregion
+
+/** Two callers, two answers. */
+export async function demo() {
+  const as = (user: string) =>
+    app.fetch(new Request("http://localhost/hello", { headers: { "x-user": user } }));
+  return { ada: await as("Ada"), alan: await as("Alan") };
+}

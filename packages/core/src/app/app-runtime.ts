@@ -1,0 +1,28 @@
+import type { AppState } from "../di/built-in-tokens.js";
+import type { Logger } from "../errors/logger.js";
+
+/** What `serve` needs of a `Bun.serve` server (Bun's `Server` has it). */
+export interface RunningServer {
+  readonly url: URL;
+  readonly port: number | undefined;
+  /** Stops listening; `true` also cuts open connections. Resolves once all are closed. */
+  stop(closeActiveConnections?: boolean): Promise<void> | void;
+}
+
+/** What `serve` and `app.close` share about one app; keyed by its state, which spreads keep. */
+export interface AppRuntime {
+  readonly logger: Logger;
+  readonly servers: Set<RunningServer>;
+}
+
+const runtimes = new WeakMap<AppState, AppRuntime>();
+
+/** Registers an app's runtime (createApp). */
+export function registerRuntime(state: AppState, runtime: AppRuntime): void {
+  runtimes.set(state, runtime);
+}
+
+/** The runtime of the app whose state this is, if createApp made it. */
+export function runtimeOf(state: AppState): AppRuntime | undefined {
+  return runtimes.get(state);
+}

@@ -1,0 +1,83 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { defaultGraceMs } from "./app-lifecycle.js";
+import { type RunningServer, runtimeOf } from "./app-runtime.js";
+import type { App } from "./create-app.js";
+
+/** The options of `serve`: `Bun.serve`'s own (but `routes` and `fetch`), and how to stop. */
+export interface ServeOptions {
+  /** The port (default `$PORT`, else 3000; 0 picks a free one). */
+  readonly port?: number | string;
+  readonly hostname?: string;
+  /** Share the port with other processes (Linux spreads connections across them). */
+  readonly reusePort?: boolean;
+  /** Seconds a connection may stay silent (Bun's default 10; never 0). */
+  readonly idleTimeout?: number;
+  /** Milliseconds in-flight requests get after a stop signal (default 10 000). */
+  readonly graceMs?: number;
+  /** The signals that close the app gracefully (default SIGTERM and SIGINT); `false`: none. */
+  readonly signals?: readonly NodeJS.Signals[] | false;
+  /** Exit the process once closed (0), or when startup fails (1). Default true. */
+  readonly exit?: boolean;
+  /** Any other `Bun.serve` option (`tls`, `maxRequestBodySize`, `development`, ...). */
+  readonly [option: string]: unknown;
+}
+
+/**
+ * Serves an app with `Bun.serve` and the defaults a deployment wants: on SIGTERM or SIGINT the
+ * app closes gracefully (readiness fails first, in-flight requests finish within `graceMs`, then
+ * `onShutdown` hooks run) and the process exits; a second signal exits at once. Requests that
+ * arrive before `app.ready` are answered 503 with `Retry-After`; a failed startup exits with 1.
+ *
+ * @example
+ * const app = createApp({ schema: classValidator(), controllers: [UserController] });
+ * serve(app, { port: 3000 });
+ */
+export function serve(app: App, options: ServeOptions = {}): RunningServer {
+  const {
+    graceMs = defaultGraceMs,
+    signals = ["SIGTERM", "SIGINT"],
+    exit = true,
+    ...rest
+  } = options;
+  const runtime = runtimeOf(app.state);
+  if (runtime === undefined) {
+    throw new TrellisConfigError("INVALID_OPTION", "serve: the app was not made by createApp.");
+  }
+  const server = Bun.serve({
+    port: process.env.PORT ?? 3000,
+    ...rest,
+    routes: app.routes,
+    fetch: app.fetch,
+  } as Parameters<typeof Bun.serve>[0]) as unknown as RunningServer;
+  runtime.servers.add(server);
+
+  app.ready.catch((error: unknown) => {
+    runtime.logger.error("Startup failed:", error);
+    runtime.servers.delete(server);
+    void server.stop(true);
+    if (exit) process.exit(1);
+  });
+
+  if (signals !== false) {
+    let received = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (received) {
+        // A second signal: the operator wants out now.
+        if (exit) process.exit(1);
+        return;
+      }
+      received = true;
+      app.close({ graceMs }).then(
+        () => {
+          if (exit) process.exit(0);
+        },
+        (error: unknown) => {
+          runtime.logger.error(`Closing after ${signal} failed:`, error);
+          if (exit) process.exit(1);
+        },
+      );
+    };
+    for (const signal of signals) process.on(signal, onSignal);
+  }
+  return server;
+}
