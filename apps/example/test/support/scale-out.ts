@@ -61,6 +61,15 @@ ${http}
 `;
 }
 
+/** Ends a process: SIGTERM, then SIGKILL if it is still running after 5 s. */
+async function stop(process: Process): Promise<void> {
+  if (process.child.exitCode !== null || process.child.signalCode !== null) return;
+  process.child.kill("SIGTERM");
+  const timer = setTimeout(() => process.child.kill("SIGKILL"), 5_000);
+  await process.exited;
+  clearTimeout(timer);
+}
+
 interface Process {
   readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
@@ -217,9 +226,8 @@ export async function runScaleOut({
       nginxErrors: existsSync(errorLog) ? readFileSync(errorLog, "utf8").trim() : "",
     };
   } finally {
-    for (const process of running) {
-      if (process.child.exitCode === null) process.child.kill("SIGKILL");
-    }
+    // SIGTERM first: a SIGKILLed nginx master leaves its worker behind, holding the port.
+    await Promise.all(running.map((process) => stop(process)));
     rmSync(folder, { recursive: true, force: true });
   }
 }
