@@ -1,41 +1,10 @@
-import {
-  Controller,
-  createApp,
-  Get,
-  Injectable,
-  Module,
-  type ModuleInfo,
-  Route,
-} from "@trellis/core";
+import { createApp, type ModuleInfo } from "@trellis/core";
 import { jsonSchemaAdapter } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { moduleGraph } from "./module-graph.js";
 import { moduleGraphDot } from "./module-graph-dot.js";
 import { appFolderWithSwaggerUi, inFolder } from "./test-helpers/install-shim.js";
-
-class Store {}
-
-@Module({ providers: [Store], exports: [Store] })
-class StoreModule {}
-
-@Injectable()
-class Users {
-  constructor(readonly store: Store) {}
-}
-
-@Route("/users")
-class UserController extends Controller {
-  constructor(readonly users: Users) {
-    super();
-  }
-  @Get()
-  list() {
-    return [];
-  }
-}
-
-@Module({ imports: [StoreModule], controllers: [UserController], providers: [Users] })
-class UsersModule {}
+import { UsersModule } from "./test-helpers/modules-fixture.js";
 
 const app = () =>
   createApp({

@@ -1,36 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Controller, createApp, Get, Injectable, Module, Route } from "@trellis/core";
+import { createApp } from "@trellis/core";
 import { jsonSchemaAdapter } from "@trellis/testing";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureChromium } from "../src/test-helpers/ensure-chromium.js";
 import { appFolderWithSwaggerUi, inFolder } from "../src/test-helpers/install-shim.js";
-
-class Store {}
-
-@Module({ providers: [Store], exports: [Store] })
-class StoreModule {}
-
-@Injectable()
-class Users {
-  constructor(readonly store: Store) {}
-}
-
-@Route("/users")
-class UserController extends Controller {
-  constructor(readonly users: Users) {
-    super();
-  }
-  @Get()
-  list() {
-    return [];
-  }
-}
-
-@Module({ imports: [StoreModule], controllers: [UserController], providers: [Users] })
-class UsersModule {}
+import { UsersModule } from "../src/test-helpers/modules-fixture.js";
 
 describe("the module graph page in a real browser", () => {
   const folders: string[] = [];
