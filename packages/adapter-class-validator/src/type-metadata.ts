@@ -1,5 +1,11 @@
-import { createRequire } from "node:module";
-import type { TypeMetadata } from "class-transformer";
+import { Type, type TypeMetadata } from "class-transformer";
+// class-transformer ships no types for its storage modules (read as `TransformerMetadataStorage`).
+// @ts-expect-error
+import { defaultMetadataStorage as commonJsStorage } from "class-transformer/cjs/storage.js";
+// @ts-expect-error
+import { defaultMetadataStorage as esm5Storage } from "class-transformer/esm5/storage.js";
+// @ts-expect-error
+import { defaultMetadataStorage as es2015Storage } from "class-transformer/esm2015/storage.js";
 
 interface ExposeMetadata {
   readonly propertyName?: string;
@@ -25,11 +31,16 @@ const metadataMaps = [
 ];
 
 // class-transformer keeps its decorators' metadata in a storage its package index does not
-// export. Node and Bun load the package's CommonJS build (its `main`), so that is the storage to
-// read; a bundler that picks the ESM build for the app would keep a second, empty storage.
-const { defaultMetadataStorage } = createRequire(import.meta.url)(
-  "class-transformer/cjs/storage.js",
-) as { defaultMetadataStorage: TransformerMetadataStorage };
+// export, one per build: Bun loads the CommonJS build (the package's `main`), a bundle such as
+// `bun build --compile` the ESM one (`module`). All three are imported, so a bundler sees them;
+// the one the app's decorators write to is found by decorating a probe with `@Type`.
+class TransformerProbe {}
+Type(() => String)(TransformerProbe.prototype, "probe");
+const defaultMetadataStorage = (
+  [commonJsStorage, esm5Storage, es2015Storage] as TransformerMetadataStorage[]
+).find(
+  (storage) => storage.findTypeMetadata(TransformerProbe, "probe") !== undefined,
+) as TransformerMetadataStorage;
 
 // class-transformer's TransformationType.PLAIN_TO_CLASS.
 const plainToClass = 0;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { embeddedFiles } from "./embedded-files.js";
 
 /** One file of `swagger-ui-dist` that the page needs, read into memory. */
 export interface DistAsset {
@@ -36,7 +37,23 @@ export function distAssets(): { readonly version: string; readonly assets: reado
   return loaded;
 }
 
+/** Where swagger-ui-dist's files are: inside the binary, else the installed package. */
+interface DistFiles {
+  readonly version: string;
+  pathOf(name: string): string;
+}
+
 function readDist() {
+  const { version, pathOf } = embeddedFiles() ?? installedFiles();
+  const assets = needed.map(([name, contentType]) => ({
+    name,
+    contentType,
+    bytes: new Uint8Array(readFileSync(pathOf(name))),
+  }));
+  return { version, assets };
+}
+
+function installedFiles(): DistFiles {
   let manifestPath: string;
   try {
     manifestPath = createRequire(import.meta.url).resolve("swagger-ui-dist/package.json");
@@ -48,10 +65,5 @@ function readDist() {
   }
   const folder = dirname(manifestPath);
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { version?: unknown };
-  const assets = needed.map(([name, contentType]) => ({
-    name,
-    contentType,
-    bytes: new Uint8Array(readFileSync(join(folder, name))),
-  }));
-  return { version: String(manifest.version), assets };
+  return { version: String(manifest.version), pathOf: (name) => join(folder, name) };
 }

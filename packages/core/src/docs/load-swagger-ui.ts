@@ -9,12 +9,17 @@ export const install = `bun add ${packageName}`;
 /**
  * Loads `@trellis/swagger-ui` synchronously (createApp is synchronous; Bun's `require` loads ESM),
  * looking from the app's working directory first, where the app installed it, then from core's own
- * location. `searchFrom` lists the files or file URLs to resolve from.
+ * location (or takes the one `@trellis/swagger-ui/embed` registered). `searchFrom` lists the files
+ * or file URLs to resolve from.
  */
 export function loadSwaggerUi(
   searchFrom: readonly string[] = [join(process.cwd(), "package.json"), import.meta.url],
   option = "docs.swagger",
 ): unknown {
+  // Registered by `@trellis/swagger-ui/embed` in a single-file executable, which has no
+  // node_modules to resolve from.
+  const embedded = (globalThis as Record<symbol, unknown>)[Symbol.for(packageName)];
+  if (embedded !== undefined) return embedded;
   for (const from of searchFrom) {
     const require = createRequire(from);
     let resolved: string;
