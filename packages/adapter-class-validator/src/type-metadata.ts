@@ -1,4 +1,4 @@
-import { Type, type TypeMetadata } from "class-transformer";
+import { Expose, type TypeMetadata } from "class-transformer";
 // class-transformer ships no types for its storage modules (read as `TransformerMetadataStorage`).
 // @ts-expect-error
 import { defaultMetadataStorage as commonJsStorage } from "class-transformer/cjs/storage.js";
@@ -33,13 +33,14 @@ const metadataMaps = [
 // class-transformer keeps its decorators' metadata in a storage its package index does not
 // export, one per build: Bun loads the CommonJS build (the package's `main`), a bundle such as
 // `bun build --compile` the ESM one (`module`). All three are imported, so a bundler sees them;
-// the one the app's decorators write to is found by decorating a probe with `@Type`.
+// the one the app's decorators write to is found by decorating a probe with `@Expose` (which,
+// unlike `@Type`, needs no reflect-metadata loaded yet).
 class TransformerProbe {}
-Type(() => String)(TransformerProbe.prototype, "probe");
+Expose()(TransformerProbe.prototype, "probe");
 const defaultMetadataStorage = (
   [commonJsStorage, esm5Storage, es2015Storage] as TransformerMetadataStorage[]
 ).find(
-  (storage) => storage.findTypeMetadata(TransformerProbe, "probe") !== undefined,
+  (storage) => storage.getExposedMetadatas(TransformerProbe).length > 0,
 ) as TransformerMetadataStorage;
 
 // class-transformer's TransformationType.PLAIN_TO_CLASS.
