@@ -13,6 +13,8 @@ export interface RunningServer {
 export interface AppRuntime {
   readonly logger: Logger;
   readonly servers: Set<RunningServer>;
+  /** The app's WebSocket connections: closed (1001) as soon as the app starts closing. */
+  readonly sockets?: { closeAll(): void };
 }
 
 const runtimes = new WeakMap<AppState, AppRuntime>();
