@@ -83,7 +83,9 @@ const app = testApp([UserController, ChatSocket, FeedSocket], {
 });
 
 describe("AsyncAPI document", () => {
-  it("is valid AsyncAPI 3.0 for the official parser, with zero errors", async () => {
+  it("is valid AsyncAPI 3.0 for the official parser, with zero errors", {
+    timeout: 120_000,
+  }, async () => {
     const parser = new Parser();
     const { document, diagnostics } = await parser.parse(JSON.stringify(app.asyncapi));
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 0);
