@@ -7,6 +7,7 @@ import { openDatabase } from "./database/open-database.js";
 import { DatabaseHealth } from "./health/database-health.js";
 import { HealthController } from "./health/health-controller.js";
 import { UserController } from "./users/user-controller.js";
+import { UserEventsSocket } from "./users/user-events-socket.js";
 import { UserRepository } from "./users/user-repository.js";
 
 /** Where the example keeps its data. */
@@ -21,7 +22,8 @@ export interface ExampleAppOptions {
 export type ExampleApp = App;
 
 /**
- * Builds the users API on a SQLite database, with Swagger UI at `/docs`. `app.close()` closes the
+ * Builds the users API on a SQLite database, with Swagger UI at `/docs`, and live notifications of
+ * new users on the WebSocket `/ws/users` (documented at `/docs/asyncapi.json`). `app.close()` closes the
  * database (after in-flight requests, when served with `serve`); the readiness probe answers 503
  * from the moment closing begins.
  *
@@ -34,7 +36,7 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
   try {
     const app = createApp({
       schema: classValidator(),
-      controllers: [UserController, HealthController],
+      controllers: [UserController, HealthController, UserEventsSocket],
       providers: [
         { provide: Database, useValue: database },
         CloseDatabase,

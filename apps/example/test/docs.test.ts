@@ -676,6 +676,26 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(events).toEqual(["connection opened", "connection closed"]);
   },
 
+  async "websockets.ts"({ demo }) {
+    const result = await demo();
+    const said = { type: "said", data: { room: "lobby", text: "hello", by: "ada" } };
+    expect(result.adaEcho).toEqual(said);
+    expect(result.bobHeard).toEqual(said);
+    expect(result.invalid).toMatchObject({
+      type: "error",
+      id: 1,
+      data: { status: 400, errors: [{ in: "message", path: "/data/text" }] },
+    });
+    expect(result.announcement).toEqual({
+      type: "said",
+      data: { room: "lobby", text: "closing in 5", by: "system" },
+    });
+    expect((await readProblem(result.refused, 401)).title).toBe("Unauthorized");
+    expect(result.asyncapi.asyncapi).toBe("3.0.0");
+    expect(result.codes).toEqual([1001, 1001]);
+    expect(result.departures.sort()).toEqual(["ada", "bob"]);
+  },
+
   async "deployment-cluster.ts"({ demo }) {
     expect(await demo()).toEqual({
       bothUp: 200,

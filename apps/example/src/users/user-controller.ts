@@ -14,12 +14,14 @@ import {
   Route,
   Summary,
   Tags,
+  WebSocketPublisher,
 } from "@trellis/core";
 import { BulkCreateUsersInput, maxBulkUsers } from "./bulk-create-users-input.js";
 import { CreateUserInput } from "./create-user-input.js";
 import { DuplicateEmailError } from "./duplicate-email-error.js";
 import { ListUsersQuery, maxPageSize } from "./list-users-query.js";
 import { User } from "./user.js";
+import { userEventsTopic } from "./user-events-socket.js";
 import { UserRepository } from "./user-repository.js";
 
 /** The users API: list, read and create users. Inputs arrive validated. */
@@ -27,7 +29,10 @@ import { UserRepository } from "./user-repository.js";
 @Tags("users")
 export class UserController extends Controller {
   // @Inject names the token: a type-only import leaves no runtime type to reflect.
-  constructor(@Inject(UserRepository) private readonly users: UserRepository) {
+  constructor(
+    @Inject(UserRepository) private readonly users: UserRepository,
+    @Inject(WebSocketPublisher) private readonly events: WebSocketPublisher,
+  ) {
     super();
   }
 
@@ -61,6 +66,7 @@ export class UserController extends Controller {
   @Returns(409, "A user with this e-mail address already exists")
   create(@Body(CreateUserInput) input: CreateUserInput): User {
     const user = this.withUniqueEmail(() => this.users.create(input));
+    this.announce([user]);
     this.setStatus(201);
     return user;
   }
@@ -75,8 +81,16 @@ export class UserController extends Controller {
   @Returns(409, "An e-mail address is taken, or given twice; nothing was stored")
   createMany(@Body(BulkCreateUsersInput) input: BulkCreateUsersInput): User[] {
     const users = this.withUniqueEmail(() => this.users.createMany(input.users));
+    this.announce(users);
     this.setStatus(201);
     return users;
+  }
+
+  /** Tells the clients of `/ws/users` about new users (stored already: nothing to take back). */
+  private announce(users: readonly User[]): void {
+    for (const user of users) {
+      this.events.publish(userEventsTopic, { type: "user.created", data: user });
+    }
   }
 
   private withUniqueEmail<T>(store: () => T): T {
