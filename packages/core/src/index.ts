@@ -113,7 +113,7 @@ export type {
   ValidationResult,
   Validator,
 } from "./schema/schema-adapter.js";
-export type { BunSocket } from "./websocket/bun-socket.js";
+export type { BunSocket, SocketBytes } from "./websocket/bun-socket.js";
 export type { ErrorFrame, MessageIssue } from "./websocket/error-frame.js";
 export { WebSocketConnection } from "./websocket/websocket-connection.js";
 export type { WebSocketRouteOptions } from "./websocket/websocket-decorators.js";

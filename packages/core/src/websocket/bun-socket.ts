@@ -1,22 +1,25 @@
+/** Binary data a socket sends: what both Bun's `ServerWebSocket` and the web platform accept. */
+export type SocketBytes = ArrayBuffer | Uint8Array<ArrayBuffer>;
+
 /** What Trellis uses of Bun's `ServerWebSocket` (structural, so core needs no Bun types). */
 export interface BunSocket<D = unknown> {
   readonly data: D;
   readonly remoteAddress: string;
   readonly readyState: number;
   /** -1: queued under backpressure; 0: dropped; otherwise the bytes sent. */
-  send(data: string | ArrayBufferView | ArrayBuffer, compress?: boolean): number;
+  send(data: string | SocketBytes, compress?: boolean): number;
   close(code?: number, reason?: string): void;
   subscribe(topic: string): void;
   unsubscribe(topic: string): void;
   isSubscribed(topic: string): boolean;
-  publish(topic: string, data: string | ArrayBufferView | ArrayBuffer, compress?: boolean): number;
+  publish(topic: string, data: string | SocketBytes, compress?: boolean): number;
   getBufferedAmount(): number;
 }
 
 /** What Trellis uses of Bun's `Server` for WebSockets. */
 export interface UpgradeServer {
   upgrade(request: Request, options?: { data?: unknown }): boolean;
-  publish(topic: string, data: string | ArrayBufferView | ArrayBuffer, compress?: boolean): number;
+  publish(topic: string, data: string | SocketBytes, compress?: boolean): number;
 }
 
 // The server each request arrived on, for routes that upgrade: Bun passes it to the top-level

@@ -1,9 +1,9 @@
-import type { BunSocket } from "./bun-socket.js";
+import type { BunSocket, SocketBytes } from "./bun-socket.js";
 
 /** Checks an outgoing message (with `validateResponse` on); returns what to send, or throws. */
 export type OutgoingCheck = (message: unknown) => unknown;
 
-type Payload = string | ArrayBufferView | ArrayBuffer;
+type Payload = string | SocketBytes;
 
 /**
  * One open WebSocket connection, as every handler of it sees it. `data` is this connection's own
