@@ -82,6 +82,35 @@ describe("WebSocket lifecycle", () => {
   });
 });
 
+describe("the message size limit", () => {
+  it("defaults to limits.body: a larger message closes the connection with 1009", async () => {
+    @WebSocketRoute("/ws/small")
+    class SmallSocket {
+      @OnMessage()
+      echo() {
+        return { ok: true };
+      }
+    }
+    const app = testApp([SmallSocket], { limits: { body: 1024 } });
+    expect(app.websocket.maxPayloadLength).toBe(1024);
+    const server = Bun.serve({
+      port: 0,
+      routes: app.routes,
+      fetch: app.fetch,
+      websocket: app.websocket,
+    });
+    try {
+      const client = await openSocket(`ws://127.0.0.1:${server.port}/ws/small`);
+      client.send(JSON.stringify("x".repeat(500)));
+      expect(await client.next()).toEqual({ ok: true });
+      client.send(JSON.stringify("x".repeat(2_000)));
+      expect((await client.closed).code).toBe(1009);
+    } finally {
+      await server.stop(true);
+    }
+  });
+});
+
 describe("WebSocket startup checks", () => {
   const Text = schema({ type: "string" });
 
