@@ -110,6 +110,14 @@ export function buildSocketRoutes<R>(
         );
       }
     }
+    for (const [key, method] of metadata.methods) {
+      if (method.verbs.length > 0) {
+        throw invalid(
+          `${className}.${String(key)}`,
+          "a @WebSocketRoute class serves no HTTP verbs (@Get, ...); put them on a controller.",
+        );
+      }
+    }
     const onOpen = single(handlers, "open", className);
     const onClose = single(handlers, "close", className);
     const onDrain = single(handlers, "drain", className);
@@ -123,9 +131,6 @@ export function buildSocketRoutes<R>(
     const handlerName = onOpen ?? "upgrade";
     const where = `${className}.${handlerName}`;
     const method = (onOpen && metadata.methods.get(onOpen)) || emptyMethod;
-    if (method.verbs.length > 0) {
-      throw invalid(where, "a WebSocket handler cannot also have a verb decorator (@Get, ...).");
-    }
     if (method.bindings.some((binding) => binding.index === 0)) {
       throw invalid(
         where,

@@ -142,6 +142,14 @@ describe("WebSocket startup checks", () => {
     );
   });
 
+  it("refuses HTTP verbs on a WebSocket class", () => {
+    @WebSocketRoute("/ws/verbs")
+    class Verbs {
+      @Get("/x") x() {}
+    }
+    expectConfigError(() => testApp([Verbs]), "INVALID_WEBSOCKET_ROUTE", "Verbs.x", "HTTP verbs");
+  });
+
   it("refuses a path parameter no @OnOpen binding covers, and a @Body on the upgrade", () => {
     @WebSocketRoute("/ws/rooms/:room")
     class Unbound {
