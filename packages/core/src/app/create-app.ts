@@ -99,6 +99,7 @@ export function createApp(options: AppOptions): App {
             : operation.controller.prototype,
         ...(perRequest === undefined ? {} : { perRequest }),
         respondError,
+        logger: settings.logger,
         registry,
         compiler,
         pipeline: pipelines.forOperation(operation, runtime),
