@@ -43,6 +43,8 @@ export interface RouteCompileContext extends PlanContext {
   readonly bodyEncodings?: readonly BodyEncoding[];
   /** Where failures no client sees are reported (an event stream that breaks); the console by default. */
   readonly logger?: Logger;
+  /** Where open event streams register how to end them (for `app.close`). */
+  readonly streams?: Set<() => void>;
 }
 
 /** The route's serializer, with response validation where it applies. */
@@ -50,6 +52,7 @@ function routeSerializer(
   operation: Operation,
   checkResponse: ((state: ResponseState, value: unknown) => unknown) | undefined,
   logger: Logger,
+  streams: Set<() => void> | undefined,
 ): Serializer {
   if (operation.sse !== undefined) {
     // Each event's data is checked against the 200 schema, as it is sent.
@@ -57,6 +60,7 @@ function routeSerializer(
     return eventStreamSerializer(operation.sse, {
       logger,
       where: `${operation.controller.name}.${operation.handlerName}`,
+      ...(streams ? { streams } : {}),
       ...(checkResponse ? { check: (data: unknown) => checkResponse(eventState, data) } : {}),
     });
   }
@@ -109,7 +113,12 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     ...(context.bodyEncodings?.length ? { encodings: context.bodyEncodings } : {}),
   };
 
-  const serialize = routeSerializer(operation, checkResponse, context.logger ?? consoleLogger);
+  const serialize = routeSerializer(
+    operation,
+    checkResponse,
+    context.logger ?? consoleLogger,
+    context.streams,
+  );
   const finish = (request: Request, state: ResponseState, value: unknown): Response => {
     try {
       // Stages: response validation (when on), on what the interceptors made of the handler's

@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { schema } from "../../../testing/src/json-schema-adapter.js";
+import { serve } from "../app/serve-app.js";
 import { Controller } from "../controller/controller.js";
 import { Header, Query } from "../decorators/bindings.js";
 import { Produces } from "../decorators/produces.js";
@@ -235,6 +236,35 @@ describe("@Sse over a real server", () => {
       headers: { accept: "application/json" },
     });
     expect(response.status).toBe(406);
+  });
+});
+
+describe("@Sse and app.close", () => {
+  it("ends open event streams so the server drains at once, and runs their finally", async () => {
+    let finished = false;
+    @Route("/live")
+    class LiveController extends Controller {
+      @Sse()
+      async *live() {
+        try {
+          for (;;) {
+            yield "tick";
+            await Bun.sleep(10);
+          }
+        } finally {
+          finished = true;
+        }
+      }
+    }
+    const live = testApp([LiveController]);
+    const running = serve(live, { port: 0, hostname: "127.0.0.1", signals: false });
+    const response = await fetch(new URL("/live", running.url));
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    // A grace period far longer than the test's timeout: only ending the stream lets close finish.
+    await live.close({ graceMs: 600_000 });
+    for (let step = await reader.read(); !step.done; step = await reader.read()) {}
+    await until(() => finished, "the generator's finally");
   });
 });
 

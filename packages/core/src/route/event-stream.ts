@@ -80,6 +80,8 @@ export interface EventStreamContext {
   readonly where: string;
   /** Validates (and may strip) one event's data, when response validation is on. */
   readonly check?: (data: unknown) => unknown;
+  /** Open streams register here how to end them, for `app.close`. */
+  readonly streams?: Set<() => void>;
 }
 
 /**
@@ -88,14 +90,16 @@ export interface EventStreamContext {
  * server buffer; while no event comes, a comment every `keepAlive` ms keeps proxies from closing
  * an idle connection. When the client goes away the iterator is returned (its `finally` runs).
  * An event that fails, or a handler that throws mid-stream, is logged and ends the stream: the
- * status is already sent.
+ * status is already sent. `app.close` ends open streams so the server can drain.
  */
 function eventStream(source: Source, settings: SseSettings, context: EventStreamContext) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let ended = false;
+  let end: (() => void) | undefined;
   const stop = () => {
     ended = true;
     if (timer !== undefined) clearInterval(timer);
+    if (end !== undefined) context.streams?.delete(end);
   };
   const fail = (error: unknown) => {
     // A failed response validation was logged by the check itself.
@@ -113,6 +117,13 @@ function eventStream(source: Source, settings: SseSettings, context: EventStream
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        end = () => {
+          if (ended) return;
+          stop();
+          void release();
+          controller.close();
+        };
+        context.streams?.add(end);
         if (settings.keepAlive > 0) {
           timer = setInterval(() => {
             // Only into an empty queue: keep-alives never pile up behind a slow reader.
