@@ -28,9 +28,9 @@ const reports: Report[] = [
 const folder = mkdtempSync(join(tmpdir(), "trellis-reports-"));
 writeFileSync(join(folder, "r1.pdf"), "%PDF-1.7 (a stand-in for a real PDF)\n");
 
-// #region negotiated
 @Route("/reports")
 class ReportController extends Controller {
+  // #region negotiated
   // JSON by default; CSV for clients that ask for it (Accept: text/csv).
   @Get()
   @Produces("application/json", "text/csv")
@@ -76,8 +76,8 @@ class ReportController extends Controller {
     this.setHeader("x-report-version", "1");
     return report;
   }
+  // #endregion
 }
-// #endregion
 
 export const app = createApp({ schema: typebox(), controllers: [ReportController] });
 

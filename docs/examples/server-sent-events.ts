@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { typebox } from "@trellis/adapter-typebox";
+import { createClient } from "@trellis/client";
 import {
   Controller,
   createApp,
@@ -35,8 +36,12 @@ class UserEvents {
     while (!signal.aborted) {
       while (next < this.log.length) yield this.log[next++] as { id: number; event: UserEvent };
       await new Promise<void>((resolve) => {
-        this.waiting.push(resolve);
-        signal.addEventListener("abort", () => resolve(), { once: true });
+        const wake = () => {
+          signal.removeEventListener("abort", wake);
+          resolve();
+        };
+        this.waiting.push(wake);
+        signal.addEventListener("abort", wake);
       });
     }
   }
@@ -72,7 +77,20 @@ export const app = createApp({
   controllers: [UserEventController],
   providers: [UserEvents],
   openapi: { version: "3.2" },
+  docs: { swagger: true }, // also serves the typed client's manifest
 });
+
+// #region client
+/** The id of the next user deleted, read with @trellis/client (typed from the controller). */
+async function nextDeletion(baseUrl: string): Promise<string | undefined> {
+  const api = createClient<{ users: UserEventController }>({ baseUrl });
+  for await (const event of await api.users.stream()) {
+    // event.data is a UserEvent; leaving the loop closes the stream.
+    if (event.event === "deleted") return event.data.userId;
+  }
+  return undefined;
+}
+// #endregion
 
 /** Events written before and after a client connects, and a client resuming from an id. */
 export async function demo() {
@@ -97,7 +115,15 @@ export async function demo() {
     const afterResume = new TextDecoder().decode((await resumedReader.read()).value);
     await resumedReader.cancel();
     const invalid = await fetch(events, { headers: { "last-event-id": "yesterday" } });
-    return { first, second, afterResume, invalid: invalid.status, document: app.document };
+    const viaClient = await nextDeletion(server.url.href);
+    return {
+      first,
+      second,
+      afterResume,
+      invalid: invalid.status,
+      viaClient,
+      document: app.document,
+    };
   } finally {
     await server.stop(true);
   }
