@@ -109,6 +109,7 @@ export function createApp(options: AppOptions): App {
   const moduleOf = (controller: Function | undefined) =>
     (controller && graph.controllerModules.get(controller)) || container.root;
 
+  const streams = new Set<() => void>();
   // Everything made from provider instances: built once every singleton exists.
   const compileAll = (): RouteHandler[] => {
     const pipelines = new PipelineBuilder(
@@ -133,6 +134,8 @@ export function createApp(options: AppOptions): App {
             : operation.controller.prototype,
         ...(perRequest === undefined ? {} : { perRequest }),
         respondError,
+        logger: settings.logger,
+        streams,
         registry,
         compiler,
         pipeline: pipelines.forOperation(operation, runtime),
@@ -216,6 +219,7 @@ export function createApp(options: AppOptions): App {
   const runtime: AppRuntime = {
     logger: settings.logger,
     servers: new Set(),
+    streams,
     sockets: socketRuntime.hub,
   };
   registerRuntime(container.state, runtime);

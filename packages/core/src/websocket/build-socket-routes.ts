@@ -174,6 +174,8 @@ export function buildSocketRoutes<R>(
       security,
       bodyLimit: context.defaultMessageLimit,
       timeout: undefined,
+      produces: [],
+      sse: undefined,
       guarded: guards.length > 0,
     };
     if (upgrade.bindings.some((binding) => binding.kind === "body")) {
