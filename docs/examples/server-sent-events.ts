@@ -56,7 +56,7 @@ class UserEventController extends Controller {
   }
 
   // Guards, security and the validation of Last-Event-ID run before the stream starts.
-  @Sse("/events", { keepAlive: 15_000 })
+  @Sse("/events", { keepAlive: 5_000 })
   @Returns(200, UserEvent, "User events, as they happen")
   async *stream(@Header("last-event-id") last?: number) {
     // this.signal aborts when the client disconnects; the loop (and its finally) then ends.
@@ -92,6 +92,18 @@ async function nextDeletion(baseUrl: string): Promise<string | undefined> {
 }
 // #endregion
 
+/** The next event of an open stream, as text (comment lines such as ": open" skipped). */
+async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  let text = "";
+  for (;;) {
+    text = text.replace(/^:.*\n\n/gm, "");
+    if (text.includes("\n\n")) return text;
+    const { done, value } = await reader.read();
+    if (done) return text;
+    text += new TextDecoder().decode(value);
+  }
+}
+
 /** Events written before and after a client connects, and a client resuming from an id. */
 export async function demo() {
   const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
@@ -106,13 +118,13 @@ export async function demo() {
     const reader = (
       await fetch(events)
     ).body?.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-    const first = new TextDecoder().decode((await reader.read()).value);
+    const first = await nextEvent(reader);
     await publish("u2");
-    const second = new TextDecoder().decode((await reader.read()).value);
+    const second = await nextEvent(reader);
     await reader.cancel();
     const resumed = await fetch(events, { headers: { "last-event-id": "1" } });
     const resumedReader = resumed.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-    const afterResume = new TextDecoder().decode((await resumedReader.read()).value);
+    const afterResume = await nextEvent(resumedReader);
     await resumedReader.cancel();
     const invalid = await fetch(events, { headers: { "last-event-id": "yesterday" } });
     const viaClient = await nextDeletion(server.url.href);

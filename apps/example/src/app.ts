@@ -7,7 +7,9 @@ import { openDatabase } from "./database/open-database.js";
 import { DatabaseHealth } from "./health/database-health.js";
 import { HealthController } from "./health/health-controller.js";
 import { UserController } from "./users/user-controller.js";
+import { UserEvents } from "./users/user-events.js";
 import { UserEventsSocket } from "./users/user-events-socket.js";
+import { UserFeedController } from "./users/user-feed-controller.js";
 import { UserRepository } from "./users/user-repository.js";
 
 /** Where the example keeps its data. */
@@ -36,11 +38,12 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
   try {
     const app = createApp({
       schema: classValidator(),
-      controllers: [UserController, HealthController, UserEventsSocket],
+      controllers: [UserController, UserFeedController, HealthController, UserEventsSocket],
       providers: [
         { provide: Database, useValue: database },
         CloseDatabase,
         UserRepository,
+        UserEvents,
         DatabaseHealth,
       ],
       docs: { swagger: true },

@@ -53,6 +53,8 @@ describe("documentation served by the example", () => {
       "GET /health/live",
       "GET /health/ready",
       "GET /users",
+      "GET /users/events",
+      "GET /users/export",
       "GET /users/{id}",
       "POST /users",
       "POST /users/bulk",

@@ -14,14 +14,13 @@ import {
   Route,
   Summary,
   Tags,
-  WebSocketPublisher,
 } from "@trellis/core";
 import { BulkCreateUsersInput, maxBulkUsers } from "./bulk-create-users-input.js";
 import { CreateUserInput } from "./create-user-input.js";
 import { DuplicateEmailError } from "./duplicate-email-error.js";
 import { ListUsersQuery, maxPageSize } from "./list-users-query.js";
 import { User } from "./user.js";
-import { userEventsTopic } from "./user-events-socket.js";
+import { UserEvents } from "./user-events.js";
 import { UserRepository } from "./user-repository.js";
 
 /** The users API: list, read and create users. Inputs arrive validated. */
@@ -31,7 +30,7 @@ export class UserController extends Controller {
   // @Inject names the token: a type-only import leaves no runtime type to reflect.
   constructor(
     @Inject(UserRepository) private readonly users: UserRepository,
-    @Inject(WebSocketPublisher) private readonly events: WebSocketPublisher,
+    @Inject(UserEvents) private readonly events: UserEvents,
   ) {
     super();
   }
@@ -66,7 +65,7 @@ export class UserController extends Controller {
   @Returns(409, "A user with this e-mail address already exists")
   create(@Body(CreateUserInput) input: CreateUserInput): User {
     const user = this.withUniqueEmail(() => this.users.create(input));
-    this.announce([user]);
+    this.events.created(user);
     this.setStatus(201);
     return user;
   }
@@ -81,16 +80,9 @@ export class UserController extends Controller {
   @Returns(409, "An e-mail address is taken, or given twice; nothing was stored")
   createMany(@Body(BulkCreateUsersInput) input: BulkCreateUsersInput): User[] {
     const users = this.withUniqueEmail(() => this.users.createMany(input.users));
-    this.announce(users);
+    for (const user of users) this.events.created(user);
     this.setStatus(201);
     return users;
-  }
-
-  /** Tells the clients of `/ws/users` about new users (stored already: nothing to take back). */
-  private announce(users: readonly User[]): void {
-    for (const user of users) {
-      this.events.publish(userEventsTopic, { type: "user.created", data: user });
-    }
   }
 
   private withUniqueEmail<T>(store: () => T): T {

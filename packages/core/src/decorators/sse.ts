@@ -3,8 +3,9 @@ import { methodTarget } from "../metadata/decorator-target.js";
 /** Options of an `@Sse` route. */
 export interface SseOptions {
   /**
-   * Milliseconds between keep-alive comments sent while no event is (default 15000), so proxies
-   * and browsers keep an idle stream open; 0 sends none.
+   * Milliseconds between keep-alive comments sent while no event comes (default 5000), so
+   * proxies, browsers and the server's own `idleTimeout` (10 s by default in Bun) keep an idle
+   * stream open; 0 sends none. Keep it below every idle timeout on the way.
    */
   readonly keepAlive?: number;
 }

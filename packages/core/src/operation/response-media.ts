@@ -11,7 +11,8 @@ export interface ResponseMedia {
 }
 
 const eventStream = "text/event-stream";
-const defaultKeepAlive = 15_000;
+// Below Bun's default idleTimeout (10 s), which would otherwise cut a quiet stream.
+const defaultKeepAlive = 5_000;
 const json: ResponseMedia = Object.freeze({ produces: Object.freeze([]), sse: undefined });
 const sseKeys = new Set(["keepAlive"]);
 

@@ -20,6 +20,9 @@ const envelopeKeys = new Set(["data", "event", "id", "retry"]);
 const encoder = new TextEncoder();
 const lineBreak = /\r\n|\r|\n/;
 const keepAliveComment = encoder.encode(": keep-alive\n\n");
+// Sent first: the runtime sends the status and headers with the first bytes of the body, so a
+// client learns at once that its stream is open (EventSource's "open"), before any event.
+const openComment = encoder.encode(": open\n\n");
 
 /** A plain object with `data` and only event fields: an event, not a payload. */
 function isEnvelope(value: unknown): value is SseEvent {
@@ -85,7 +88,7 @@ export interface EventStreamContext {
 }
 
 /**
- * The event stream of one `@Sse` route's result. The iterator is pulled only when the client
+ * The event stream of one `@Sse` route's result, opened by a comment. The iterator is pulled only when the client
  * has read what was sent (the stream's queue holds one event), so a slow reader never makes the
  * server buffer; while no event comes, a comment every `keepAlive` ms keeps proxies from closing
  * an idle connection. When the client goes away the iterator is returned (its `finally` runs).
@@ -124,6 +127,7 @@ function eventStream(source: Source, settings: SseSettings, context: EventStream
           controller.close();
         };
         context.streams?.add(end);
+        controller.enqueue(openComment);
         if (settings.keepAlive > 0) {
           timer = setInterval(() => {
             // Only into an empty queue: keep-alives never pile up behind a slow reader.

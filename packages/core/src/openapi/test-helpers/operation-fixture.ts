@@ -151,7 +151,7 @@ export class OperationFixture {
       bindings,
       responses,
       produces: init.sse ? ["text/event-stream"] : (init.produces ?? []),
-      sse: init.sse ? { keepAlive: 15_000 } : undefined,
+      sse: init.sse ? { keepAlive: 5_000 } : undefined,
       docs,
       security: init.security ?? [],
       bodyLimit: 1024 * 1024,
