@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { schema } from "../../../testing/src/json-schema-adapter.js";
+import { Body } from "../decorators/bindings.js";
+import { Route } from "../decorators/route.js";
+import { Put } from "../decorators/verbs.js";
+import { testApp } from "../test-helpers/test-app.js";
 import { fileMediaTypes, isFileSchema } from "./file-schema.js";
 import { toOpenApiSchema } from "./schema-dialect.js";
 
@@ -47,5 +52,43 @@ describe("file schemas", () => {
       type: "array",
       items: { type: "string", format: "binary", description: "a" },
     });
+  });
+});
+
+const Avatar = schema(
+  {
+    type: "object",
+    properties: {
+      name: { type: "string" },
+      avatar: zodStyle,
+      scans: {
+        type: "array",
+        items: { type: "string", format: "binary", contentMediaType: "image/tiff" },
+      },
+      notes: { type: "array", items: { type: "string", format: "binary" } },
+    },
+  },
+  "AvatarUpload",
+);
+
+@Route("/avatars")
+class AvatarController {
+  @Put()
+  put(@Body(Avatar, { contentType: "multipart/form-data" }) _input: unknown) {}
+}
+
+describe("multipart request bodies", () => {
+  it("list the declared media types of file fields (and arrays of files) in `encoding`", () => {
+    for (const version of ["3.0", "3.1"] as const) {
+      const { document } = testApp([AvatarController], { openapi: { version } });
+      const content = (document as any).paths["/avatars"].put.requestBody.content;
+      expect(content["multipart/form-data"]).toEqual({
+        schema: { $ref: "#/components/schemas/AvatarUpload" },
+        encoding: {
+          avatar: { contentType: "image/png, image/jpeg" },
+          scans: { contentType: "image/tiff" },
+        },
+      });
+    }
   });
 });
