@@ -15,7 +15,8 @@ export function multipartEncoding(
   let encoding: Record<string, { contentType: string }> | undefined;
   for (const [name, property] of objectProperties(schema, registry)) {
     let file = registry.resolve(property);
-    if (file.type === "array" && file.items !== undefined) file = registry.resolve(file.items);
+    const list = file.type === "array" || (Array.isArray(file.type) && file.type.includes("array"));
+    if (list && file.items !== undefined) file = registry.resolve(file.items);
     if (!isFileSchema(file)) continue;
     const types = fileMediaTypes(file as Record<string, unknown>);
     if (types.length === 0) continue;
