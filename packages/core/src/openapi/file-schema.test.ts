@@ -48,6 +48,16 @@ describe("file schemas", () => {
       contentMediaType: "image/png",
       description: "a",
     });
+    const orNull = { type: ["string", "null"], format: "binary" };
+    expect(toOpenApiSchema(orNull, "3.0")).toEqual({
+      type: "string",
+      format: "binary",
+      nullable: true,
+    });
+    expect(toOpenApiSchema(orNull, "3.1")).toEqual({
+      type: ["string", "null"],
+      contentMediaType: "application/octet-stream",
+    });
     expect(toOpenApiSchema({ type: "array", items: one }, "3.0")).toEqual({
       type: "array",
       items: { type: "string", format: "binary", description: "a" },

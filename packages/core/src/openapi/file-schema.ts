@@ -12,10 +12,20 @@ const isMediaTypeMember = (member: unknown): member is { contentMediaType: strin
   typeof member.contentMediaType === "string" &&
   Object.keys(member).length === 1;
 
-/** Whether a schema node describes one uploaded file. */
+/** A file node's type also admits null (an optional class-validator field). */
+const admitsNull = (node: SchemaObject): boolean =>
+  Array.isArray(node.type) && node.type.includes("null");
+
+/** Whether a schema node describes one uploaded file (or null). */
 export function isFileSchema(node: unknown): boolean {
-  if (!isObject(node) || node.type !== "string") return false;
-  return node.format === "binary" || node.contentEncoding === "binary";
+  if (!isObject(node)) return false;
+  const type = node.type;
+  const string =
+    type === "string" ||
+    (Array.isArray(type) &&
+      type.includes("string") &&
+      type.every((t) => t === "string" || t === "null"));
+  return string && (node.format === "binary" || node.contentEncoding === "binary");
 }
 
 /** The media types a file node accepts (empty: any). */
@@ -44,7 +54,8 @@ function rest(node: SchemaObject, keep: (key: string) => boolean): SchemaObject 
  * `encoding`, which 3.0's Schema Object has no keyword for).
  */
 export function fileSchema30(node: SchemaObject, keep: (key: string) => boolean): SchemaObject {
-  return { type: "string", format: "binary", ...rest(node, keep) };
+  const nullable = admitsNull(node) ? { nullable: true } : {};
+  return { type: "string", format: "binary", ...nullable, ...rest(node, keep) };
 }
 
 /**
@@ -54,5 +65,6 @@ export function fileSchema30(node: SchemaObject, keep: (key: string) => boolean)
 export function fileSchema31(node: SchemaObject): SchemaObject {
   const types = fileMediaTypes(node);
   const contentMediaType = types.length === 1 ? types[0] : "application/octet-stream";
-  return { type: "string", contentMediaType, ...rest(node, () => true) };
+  const type = admitsNull(node) ? ["string", "null"] : "string";
+  return { type, contentMediaType, ...rest(node, () => true) };
 }
