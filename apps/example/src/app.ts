@@ -6,6 +6,8 @@ import { CloseDatabase } from "./database/close-database.js";
 import { openDatabase } from "./database/open-database.js";
 import { DatabaseHealth } from "./health/database-health.js";
 import { HealthController } from "./health/health-controller.js";
+import { AvatarController } from "./users/avatar-controller.js";
+import { AvatarRepository } from "./users/avatar-repository.js";
 import { UserController } from "./users/user-controller.js";
 import { UserRepository } from "./users/user-repository.js";
 
@@ -34,11 +36,12 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
   try {
     const app = createApp({
       schema: classValidator(),
-      controllers: [UserController, HealthController],
+      controllers: [UserController, AvatarController, HealthController],
       providers: [
         { provide: Database, useValue: database },
         CloseDatabase,
         UserRepository,
+        AvatarRepository,
         DatabaseHealth,
       ],
       docs: { swagger: true },
@@ -47,7 +50,8 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
         service: {
           name: "users",
           version: "1.0.0",
-          description: "The users API of the Trellis example: create, list and read users.",
+          description:
+            "The users API of the Trellis example: create, list and read users, and their avatars.",
         },
         tags: [
           { name: "users", description: "People who use the service" },

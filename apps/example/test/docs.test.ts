@@ -54,8 +54,10 @@ describe("documentation served by the example", () => {
       "GET /health/ready",
       "GET /users",
       "GET /users/{id}",
+      "GET /users/{id}/avatar",
       "POST /users",
       "POST /users/bulk",
+      "PUT /users/{id}/avatar",
     ]);
   });
 
