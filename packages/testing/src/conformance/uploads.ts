@@ -146,7 +146,7 @@ const cases: readonly UploadCase[] = [
   },
 ];
 
-const post = (body: BodyInit, headers?: Record<string, string>) =>
+const post = (body: FormData | string, headers?: Record<string, string>) =>
   new Request("http://localhost/uploads", {
     method: "POST",
     body,
