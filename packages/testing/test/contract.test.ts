@@ -117,12 +117,26 @@ describe("the example's traffic through the Prism validation proxy", () => {
       },
     });
     expect(bulk.status).toBe(201);
+    const avatar = () => {
+      const form = new FormData();
+      form.set(
+        "avatar",
+        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "a.png", { type: "image/png" }),
+      );
+      return form;
+    };
+    const avatarPath = `/users/${ada[0]!.id}/avatar`;
+    expect((await send("PUT /users/{id}/avatar", avatarPath, { body: avatar() })).status).toBe(204);
+    expect((await send("GET /users/{id}/avatar", avatarPath)).status).toBe(200);
     expect((await send("GET /health/live", "/health/live")).status).toBe(200);
     expect((await send("GET /health/ready", "/health/ready")).status).toBe(200);
     expect((await send("GET /health", "/health")).status).toBe(200);
 
     // Documented errors the server answers to requests that are well-formed for the document.
     expect((await send("GET /users/{id}", `/users/${crypto.randomUUID()}`)).status).toBe(404);
+    const nobody = `/users/${crypto.randomUUID()}/avatar`;
+    expect((await send("GET /users/{id}/avatar", nobody)).status).toBe(404);
+    expect((await send("PUT /users/{id}/avatar", nobody, { body: avatar() })).status).toBe(404);
     expect(
       (await send("POST /users", "/users", { json: { name: "Ada", email: "ADA@example.com" } }))
         .status,
@@ -187,7 +201,7 @@ describe("the example's traffic through the Prism validation proxy", () => {
 
   it("sent at least one request per documented operation, each answered with a documented status", () => {
     const operations = documentedOperations();
-    expect(operations).toHaveLength(7);
+    expect(operations).toHaveLength(9);
     for (const operation of operations) {
       const sent = exchanges.filter((exchange) => exchange.operation === operation);
       expect(sent.length, operation).toBeGreaterThan(0);
