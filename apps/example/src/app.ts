@@ -9,6 +9,8 @@ import { HealthController } from "./health/health-controller.js";
 import { AvatarController } from "./users/avatar-controller.js";
 import { AvatarRepository } from "./users/avatar-repository.js";
 import { UserController } from "./users/user-controller.js";
+import { UserEvents } from "./users/user-events.js";
+import { UserFeedController } from "./users/user-feed-controller.js";
 import { UserRepository } from "./users/user-repository.js";
 
 /** Where the example keeps its data. */
@@ -36,11 +38,12 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
   try {
     const app = createApp({
       schema: classValidator(),
-      controllers: [UserController, AvatarController, HealthController],
+      controllers: [UserController, UserFeedController, AvatarController, HealthController],
       providers: [
         { provide: Database, useValue: database },
         CloseDatabase,
         UserRepository,
+        UserEvents,
         AvatarRepository,
         DatabaseHealth,
       ],

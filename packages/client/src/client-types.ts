@@ -1,3 +1,5 @@
+import type { SseMessage } from "./event-stream.js";
+
 type IsAny<T> = 0 extends 1 & T ? true : false;
 
 /** A parameter `@Req()` binds: typed `Request` (and not `any`). The call leaves it out. */
@@ -42,9 +44,17 @@ export type WithFormData<P extends readonly unknown[]> = {
   [I in keyof P]: HasFile<P[I]> extends true ? P[I] | FormData : P[I];
 };
 
-/** A call's result: the handler's awaited return value; `unknown` where it may return a `Response`. */
+/** What one yielded value of an `@Sse` handler sends as data: an event's `data`, else itself. */
+type EventData<T> = T extends { readonly data: infer D } ? D : T;
+
+/**
+ * A call's result: the handler's awaited return value; `unknown` where it may return a
+ * `Response`; for an `@Sse` handler (an async iterable), its events as they arrive.
+ */
 export type ClientResult<R> = [Extract<Awaited<R>, Response>] extends [never]
-  ? Awaited<R>
+  ? Awaited<R> extends AsyncIterable<infer T>
+    ? AsyncIterable<SseMessage<EventData<T>>>
+    : Awaited<R>
   : unknown;
 
 /** The calls of one controller: each public method, with its own signature, made asynchronous. */

@@ -75,6 +75,7 @@ export function createApp(options: AppOptions): App {
   const moduleOf = (controller: Function | undefined) =>
     (controller && graph.controllerModules.get(controller)) || container.root;
 
+  const streams = new Set<() => void>();
   // Everything made from provider instances: built once every singleton exists.
   const compileAll = (): RouteHandler[] => {
     const pipelines = new PipelineBuilder(
@@ -99,6 +100,8 @@ export function createApp(options: AppOptions): App {
             : operation.controller.prototype,
         ...(perRequest === undefined ? {} : { perRequest }),
         respondError,
+        logger: settings.logger,
+        streams,
         registry,
         compiler,
         pipeline: pipelines.forOperation(operation, runtime),
@@ -171,7 +174,7 @@ export function createApp(options: AppOptions): App {
       : {}),
     requestContext: settings.pipeline.requestContext,
   });
-  const runtime: AppRuntime = { logger: settings.logger, servers: new Set() };
+  const runtime: AppRuntime = { logger: settings.logger, servers: new Set(), streams };
   registerRuntime(container.state, runtime);
   const close = closer(container, runtime, ready);
   return { routes, fetch, document, modules, ready, state: container.state, close };

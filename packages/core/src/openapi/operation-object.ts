@@ -4,7 +4,9 @@ import type { ComponentCollector } from "./component-collector.js";
 import { multipartEncoding } from "./multipart-encoding.js";
 import { operationParameters } from "./operation-parameters.js";
 import { frameworkErrors } from "./problem-details.js";
+import { responseHeaders, successContent } from "./response-content.js";
 import { statusHasBody, statusText } from "./response-status.js";
+import type { OpenApiVersion } from "./schema-dialect.js";
 import { statusRecord } from "./status-record.js";
 
 /** `UserController.create`: how startup errors and messages name an operation. */
@@ -32,7 +34,14 @@ function requestBody(
   return result;
 }
 
-function responses(operation: Operation, collector: ComponentCollector, where: string) {
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+function responses(
+  operation: Operation,
+  collector: ComponentCollector,
+  version: OpenApiVersion,
+  where: string,
+) {
   const result = statusRecord<Record<string, unknown>>();
   for (const spec of operation.responses) {
     const key = String(spec.status);
@@ -40,9 +49,16 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
     const response: Record<string, unknown> = {
       description: spec.description ?? statusText(spec.status),
     };
-    if (spec.jsonSchema && statusHasBody(spec.status, operation.method)) {
+    const headers = responseHeaders(spec, collector, where);
+    if (headers) response.headers = headers;
+    if (isSuccess(spec.status) && statusHasBody(spec.status, operation.method)) {
+      const content = successContent(operation, spec, collector, version, where);
+      if (content) response.content = content;
+    } else if (spec.jsonSchema && statusHasBody(spec.status, operation.method)) {
       const schema = collector.convert(spec.jsonSchema, `the ${key} response of ${where}`);
-      response.content = { "application/json": { schema } };
+      const media: Record<string, unknown> = { schema };
+      if (spec.hasExample) media.example = spec.example;
+      response.content = { "application/json": media };
     } else if (spec.status >= 400 && statusHasBody(spec.status, operation.method)) {
       // An error declared without a type is what `HttpException` sends: a problem+json body.
       response.content = collector.problemContent();
@@ -52,8 +68,9 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
   // Without a declared success response, document the default ones: 200 when the handler returns
   // a value (nothing is known of its body) and 204 when it returns nothing, as the server answers.
   if (!operation.responses.some((spec) => spec.status >= 200 && spec.status < 400)) {
-    result["200"] = { description: "Success" };
-    result["204"] = { description: statusText(204) };
+    const content = successContent(operation, undefined, collector, version, where);
+    result["200"] = content ? { description: "Success", content } : { description: "Success" };
+    if (operation.sse === undefined) result["204"] = { description: statusText(204) };
   }
   for (const [status, description] of frameworkErrors(operation)) {
     const key = String(status);
@@ -67,14 +84,14 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
 
 /** Where a security requirement's scopes may be listed in the document. */
 export interface SecurityDialect {
-  readonly version: "3.0" | "3.1";
+  readonly version: OpenApiVersion;
   readonly schemes: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 // OpenAPI 3.0 allows scopes only for oauth2 and openIdConnect schemes (the list "MUST be empty"
 // otherwise); 3.1 allows role names for any scheme. The guard still receives the scopes.
 const scopesDocumented = (scheme: string, dialect: SecurityDialect): boolean => {
-  if (dialect.version === "3.1") return true;
+  if (dialect.version !== "3.0") return true;
   const type = dialect.schemes[scheme]?.type;
   return type === "oauth2" || type === "openIdConnect";
 };
@@ -110,7 +127,7 @@ export function operationObject(
   if (parameters.length > 0) result.parameters = parameters;
   const body = requestBody(operation, registry, collector, where);
   if (body) result.requestBody = body;
-  result.responses = responses(operation, collector, where);
+  result.responses = responses(operation, collector, dialect.version, where);
   if (docs.deprecated) result.deprecated = true;
   if (operation.security.length > 0) result.security = security(operation, dialect);
   return result;
