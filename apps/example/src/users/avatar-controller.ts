@@ -8,6 +8,7 @@ import {
   NotFoundException,
   OperationId,
   Param,
+  Produces,
   Put,
   Returns,
   Route,
@@ -15,7 +16,7 @@ import {
   Tags,
 } from "@trellis/core";
 import { AvatarRepository } from "./avatar-repository.js";
-import { AvatarUpload, maxAvatarBytes } from "./avatar-upload.js";
+import { AvatarUpload, avatarTypes, maxAvatarBytes } from "./avatar-upload.js";
 
 /** Room for the multipart framing around the largest avatar. */
 const formOverhead = 16 * 1024;
@@ -49,8 +50,11 @@ export class AvatarController extends Controller {
 
   @Get("/:id/avatar")
   @Summary("Get a user's avatar")
-  @Description("The image as it was uploaded, with its media type (image/png or image/jpeg).")
+  @Description(
+    "The image as it was uploaded, with its own media type (image/png or image/jpeg), whatever the Accept header prefers.",
+  )
   @OperationId("getUserAvatar")
+  @Produces(...avatarTypes)
   @Returns(200, "The avatar image")
   @Returns(404, "No user has this id, or the user has no avatar")
   getAvatar(@Param("id") id: string): Response {
