@@ -13,7 +13,7 @@ const describeFile = (file: unknown) =>
 /** The route's body limit: larger than any valid upload below, smaller than the 413 case. */
 const routeLimit = 8 * 1024;
 
-function uploadApp(adapter: SchemaAdapter, schema: unknown, version: "3.0" | "3.1") {
+function uploadApp(adapter: SchemaAdapter, schema: unknown, version: "3.0" | "3.1" | "3.2") {
   @Route("/uploads")
   class UploadController {
     @Post()
@@ -242,8 +242,8 @@ export function runUploadConformance(create: () => SchemaAdapter, schema: unknow
       expect(content.encoding).toEqual({ avatar: { contentType: "image/png, image/jpeg" } });
     });
 
-    it("documents files with contentMediaType in 3.1", () => {
-      const content = requestContent(uploadApp(create(), schema, "3.1").document);
+    it.each(["3.1", "3.2"] as const)("documents files with contentMediaType in %s", (version) => {
+      const content = requestContent(uploadApp(create(), schema, version).document);
       const properties = content.schema.properties as Record<string, Record<string, unknown>>;
       expect(properties.avatar).toMatchObject({
         type: "string",
