@@ -6,6 +6,8 @@ import { CloseDatabase } from "./database/close-database.js";
 import { openDatabase } from "./database/open-database.js";
 import { DatabaseHealth } from "./health/database-health.js";
 import { HealthController } from "./health/health-controller.js";
+import { AvatarController } from "./users/avatar-controller.js";
+import { AvatarRepository } from "./users/avatar-repository.js";
 import { UserController } from "./users/user-controller.js";
 import { UserEvents } from "./users/user-events.js";
 import { UserEventsSocket } from "./users/user-events-socket.js";
@@ -38,12 +40,19 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
   try {
     const app = createApp({
       schema: classValidator(),
-      controllers: [UserController, UserFeedController, HealthController, UserEventsSocket],
+      controllers: [
+        UserController,
+        UserFeedController,
+        AvatarController,
+        HealthController,
+        UserEventsSocket,
+      ],
       providers: [
         { provide: Database, useValue: database },
         CloseDatabase,
         UserRepository,
         UserEvents,
+        AvatarRepository,
         DatabaseHealth,
       ],
       docs: { swagger: true },
@@ -52,7 +61,8 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
         service: {
           name: "users",
           version: "1.0.0",
-          description: "The users API of the Trellis example: create, list and read users.",
+          description:
+            "The users API of the Trellis example: create, list and read users, and their avatars.",
         },
         tags: [
           { name: "users", description: "People who use the service" },

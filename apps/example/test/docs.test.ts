@@ -56,8 +56,10 @@ describe("documentation served by the example", () => {
       "GET /users/events",
       "GET /users/export",
       "GET /users/{id}",
+      "GET /users/{id}/avatar",
       "POST /users",
       "POST /users/bulk",
+      "PUT /users/{id}/avatar",
     ]);
   });
 
@@ -325,7 +327,38 @@ async function checkAdapterExample({ demo }: Example) {
   });
 }
 
+async function checkUploadExample({ demo }: Example) {
+  const { valid, tooBig, wrongType, document } = await demo();
+  expect(await json(valid)).toEqual({
+    id: "7",
+    caption: "At the lake",
+    public: true,
+    avatar: { name: "me.png", type: "image/png", size: 2048 },
+    attachments: ["a.txt", "b.txt"],
+  });
+  expect(paths(await readProblem(tooBig, 400))).toEqual(["/avatar"]);
+  expect(paths(await readProblem(wrongType, 400))).toEqual(["/avatar"]);
+  const body = document.paths["/profiles/{id}"].put.requestBody.content["multipart/form-data"];
+  expect(body.encoding).toEqual({ avatar: { contentType: "image/png, image/jpeg" } });
+  const ref: string | undefined = body.schema.$ref;
+  const schema = ref ? document.components.schemas[ref.split("/").pop() as string] : body.schema;
+  expect(schema.properties.avatar).toEqual({
+    type: "string",
+    format: "binary",
+    maxLength: 1024 * 1024,
+  });
+  expect(schema.properties.attachments.items).toEqual({
+    type: "string",
+    format: "binary",
+    maxLength: 5 * 1024 * 1024,
+  });
+}
+
 const checks: Record<string, (example: Example) => Promise<void>> = {
+  "uploads.ts": checkUploadExample,
+  "uploads-typebox.ts": checkUploadExample,
+  "uploads-valibot.ts": checkUploadExample,
+  "uploads-zod.ts": checkUploadExample,
   async "quick-start.ts"({ app }) {
     const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
     try {
