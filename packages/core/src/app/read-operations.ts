@@ -14,7 +14,7 @@ export interface ReadOperations {
 /** Step 1 of `createApp` and `buildDocument`: the controllers' metadata read, once, and checked. */
 export function readOperations(settings: DocumentSettings): ReadOperations {
   const registry = new SchemaRegistry();
-  const compiler = new SchemaCompiler(settings.adapter);
+  const compiler = new SchemaCompiler(settings.adapter, registry);
   const routes = buildOperationsWith(
     settings.controllers,
     {

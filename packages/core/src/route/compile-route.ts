@@ -6,7 +6,12 @@ import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
-import { type ArgumentPlan, type PlanContext, planArguments } from "../request/argument-plan.js";
+import {
+  type ArgumentPlan,
+  PendingArgument,
+  type PlanContext,
+  planArguments,
+} from "../request/argument-plan.js";
 import {
   type BodyContent,
   type BodyPlan,
@@ -81,10 +86,18 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
             return respondError(error, request, operation);
           }
         }
-      : (request: Request, state: ResponseState, value: unknown): Response => {
+      : (request: Request, state: ResponseState, value: unknown): Response | Promise<Response> => {
           try {
             // Stage: response validation, on what the interceptors made of the handler's value.
-            return serializeResult(state, checkResponse(state, value));
+            const checked = checkResponse(state, value);
+            // An asynchronous validator's verdict comes later.
+            if (checked instanceof PendingArgument) {
+              return checked.settled.then(
+                (settled) => serializeResult(state, settled),
+                (error: unknown) => respondError(error, request, operation),
+              );
+            }
+            return serializeResult(state, checked);
           } catch (error) {
             return respondError(error, request, operation);
           }
@@ -95,33 +108,56 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
 
   // read inputs → validate → handler → serialize, for a request whose body (if any) is read. It
   // is itself the handler of a route without a body: no wrapper frame around it per request.
+  // After an asynchronous validation it runs again with the settled arguments and their inputs.
   const run = (
     request: Request,
     params: readonly string[] | undefined,
     decoded?: boolean,
     body?: unknown,
+    settledArgs?: unknown[],
+    settledInputs?: RequestInputs,
   ): Response | Promise<Response> => {
     // Nothing thrown (by a handler, an adapter, a serializer) ever escapes to the server.
     try {
-      const args: unknown[] = new Array(arity);
-      if (arity > 0) {
-        // Stage: read inputs (path, query, headers, cookies; the body is read already).
-        const inputs = new RequestInputs(request, params, decoded === true, paramNames, body);
-        for (let index = 0; index < arity; index++) {
-          args[index] = (plans[index] as ArgumentPlan | undefined)?.read(inputs);
+      let args: unknown[];
+      let inputs = settledInputs;
+      if (settledArgs !== undefined) args = settledArgs;
+      else {
+        args = new Array(arity);
+        if (arity > 0) {
+          // Stage: read inputs (path, query, headers, cookies; the body is read already).
+          const read = new RequestInputs(request, params, decoded === true, paramNames, body);
+          inputs = read;
+          for (let index = 0; index < arity; index++) {
+            args[index] = (plans[index] as ArgumentPlan | undefined)?.read(read);
+          }
+          // Stage: validate every input; all issues are reported together.
+          let pending: Promise<unknown>[] | undefined;
+          for (let index = 0; index < arity; index++) {
+            const validate = plans[index]?.validate;
+            if (!validate) continue;
+            const value = validate(args[index], read);
+            if (value instanceof PendingArgument) {
+              pending ??= [];
+              pending.push(value.settled.then((settled) => (args[index] = settled)));
+            } else args[index] = value;
+          }
+          // A validator answered with a promise: the rest runs once every one has settled.
+          if (pending !== undefined) {
+            const settledArgs = args;
+            return Promise.all(pending).then(
+              () => run(request, params, decoded, body, settledArgs, read),
+              (error: unknown) => respondError(error, request, operation),
+            );
+          }
         }
-        // Stage: validate every input; all issues are reported together.
-        for (let index = 0; index < arity; index++) {
-          const validate = plans[index]?.validate;
-          if (validate) args[index] = validate(args[index], inputs);
-        }
-        if (inputs.issues !== undefined) {
-          return respondError(
-            new BadRequestException("Request validation failed", { errors: inputs.issues }),
-            request,
-            operation,
-          );
-        }
+      }
+      if (inputs?.issues !== undefined) {
+        return respondError(
+          new BadRequestException("Request validation failed", { errors: inputs.issues }),
+          request,
+          operation,
+        );
       }
       // Stage: handler, on a fresh object per request that inherits from the one instance (or,
       // for a request-scoped controller, on its own instance made for this request).

@@ -22,6 +22,15 @@ export type ValidationResult<T = unknown> =
  */
 export type Validator<T = unknown> = (input: unknown) => ValidationResult<T>;
 
+/**
+ * A validator that may answer with a promise: what `compile` returns for a library whose checks
+ * can be asynchronous (a Standard Schema `validate`). Core awaits a promise only when one comes
+ * back; a synchronous answer costs nothing extra.
+ */
+export type MaybeAsyncValidator<T = unknown> = (
+  input: unknown,
+) => ValidationResult<T> | Promise<ValidationResult<T>>;
+
 /** Where a compiled schema is used; adapters may tune their behaviour per place. */
 export type SchemaTarget = "body" | "path" | "query" | "header" | "cookie" | "response";
 
@@ -70,13 +79,19 @@ export interface SchemaAdapter {
    * each integer in its JSON Schema those bounds, unless the schema's own are tighter.
    */
   readonly safeIntegers?: boolean;
+  /**
+   * True when its library cannot be told the unknown-property policy or the safe-integer rule (a
+   * Standard Schema validator has no such options): core applies both after each validation, from
+   * the schema's JSON Schema (see `withShapeRules`).
+   */
+  readonly shapeRulesByCore?: boolean;
   /** True when `value` is a schema of this adapter's library (tells `@Param(Schema)` from `@Param("id")`). */
   isSchema(value: unknown): boolean;
   /**
    * Compiles a schema into a validator; core asks once per schema, target and policy and keeps
    * the result. Throws only for schemas it cannot compile (startup).
    */
-  compile(schema: unknown, options: CompileOptions): Validator;
+  compile(schema: unknown, options: CompileOptions): Validator | MaybeAsyncValidator;
   /**
    * Optional: whether the compiled validator would accept a missing value (`undefined`), answered
    * without running it, for an adapter whose validators are costly to run before their first
