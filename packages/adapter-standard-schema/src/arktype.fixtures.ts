@@ -1,6 +1,13 @@
 import type { ConformanceFixtures } from "@trellis/testing/conformance";
 import { type } from "arktype";
 
+// ArkType's documented way to add a metadata key: `id` names a model (a component).
+declare global {
+  interface ArkEnv {
+    meta(): { id?: string };
+  }
+}
+
 // RFC 3339 date-time (ArkType's string.date.iso also takes a date alone); days per month unchecked.
 const dateTime =
   /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;

@@ -22,7 +22,7 @@ export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
 /** True for a Standard Schema that also implements Standard JSON Schema (`~standard.jsonSchema`). */
 export function isDocumentedSchema(value: unknown): value is DocumentedSchema {
   if (!isStandardSchema(value)) return false;
-  const converter = (value["~standard"] as Props).jsonSchema as Props | undefined;
+  const converter = (value["~standard"] as unknown as Props).jsonSchema as Props | undefined;
   return (
     typeof converter === "object" && converter !== null && typeof converter.input === "function"
   );
