@@ -1,10 +1,10 @@
-import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
+import type { JsonSchema, JsonSchemaContext, JsonSchemaDialect } from "@trellis/core";
 import type { DocumentedSchema } from "./standard-schema.js";
 
 type Node = Record<string, unknown>;
 
-/** The Standard JSON Schema targets the adapter asks for. */
-export type JsonSchemaTarget = "draft-2020-12" | "openapi-3.0";
+/** The Standard JSON Schema targets the adapter asks for: the document's dialect. */
+export type JsonSchemaTarget = JsonSchemaDialect;
 
 /** Options for the library's converter, passed on as the standard's `libraryOptions`. */
 export type LibraryOptions = Record<string, unknown> | undefined;

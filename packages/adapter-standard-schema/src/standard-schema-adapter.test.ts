@@ -225,4 +225,70 @@ describe("standardSchema() in an app", () => {
       );
     }
   });
+
+  it("asks for the document's dialect: openapi-3.0 for 3.0, draft-2020-12 for 3.1", () => {
+    const asked: string[] = [];
+    const Item = type({ name: "string" });
+    const spy = {
+      "~standard": {
+        ...Item["~standard"],
+        jsonSchema: {
+          input: (options: { target: string }) => {
+            asked.push(options.target);
+            return options.target === "openapi-3.0"
+              ? { type: "object", properties: { nick: { type: "string", nullable: true } } }
+              : { type: "object", properties: { nick: { type: ["string", "null"] } } };
+          },
+          output: () => ({}),
+        },
+      },
+    };
+    @Route("/items")
+    class ItemController {
+      @Post()
+      create(@Body(spy) input: unknown) {
+        return input;
+      }
+    }
+    const documents = (["3.0", "3.1"] as const).map((version) => {
+      const { document } = createApp({
+        schema: standardSchema(),
+        controllers: [ItemController],
+        openapi: { service: { name: "items", version: "1.0.0" }, version },
+      });
+      return JSON.stringify(document);
+    });
+    expect(asked).toEqual(["openapi-3.0", "draft-2020-12"]);
+    expect(documents[0]).toContain('"nick":{"type":"string","nullable":true}');
+    expect(documents[1]).toContain('"nick":{"type":["string","null"]}');
+  });
+
+  it("reads Zod's own openapi-3.0 output and writes it back as 3.0", () => {
+    const Item = z.object({
+      name: z.string().nullable(),
+      size: z.number().gt(0),
+      tags: z.array(z.string()).optional(),
+    });
+    @Route("/items")
+    class ItemController {
+      @Post()
+      create(@Body(Item) input: unknown) {
+        return input;
+      }
+    }
+    const openapi = { service: { name: "items", version: "1.0.0" }, version: "3.0" } as const;
+    const { document } = createApp({
+      schema: standardSchema(),
+      controllers: [ItemController],
+      openapi,
+    });
+    const schema = JSON.parse(JSON.stringify(document)).paths["/items"].post.requestBody.content[
+      "application/json"
+    ].schema;
+    expect(schema.properties).toEqual({
+      name: { type: "string", nullable: true },
+      size: { type: "number", minimum: 0, exclusiveMinimum: true },
+      tags: { type: "array", items: { type: "string" } },
+    });
+  });
 });

@@ -70,7 +70,13 @@ export function standardSchema(options: StandardSchemaAdapterOptions = {}): Sche
     toJsonSchema(schema, context: JsonSchemaContext) {
       if (!isDocumentedSchema(schema))
         throw new Error("Not a Standard Schema with Standard JSON Schema.");
-      return standardToJsonSchema(schema, context, "draft-2020-12", libraryOptions);
+      // The document's dialect where the library writes it (Zod, Valibot), else 2020-12 (ArkType).
+      return standardToJsonSchema(
+        schema,
+        context,
+        context.dialect ?? "draft-2020-12",
+        libraryOptions,
+      );
     },
   };
 }

@@ -104,6 +104,7 @@ export type { JsonSchema } from "./schema/json-schema.js";
 export type {
   CompileOptions,
   JsonSchemaContext,
+  JsonSchemaDialect,
   MaybeAsyncValidator,
   SchemaAdapter,
   SchemaTarget,

@@ -54,8 +54,17 @@ export interface CompileOptions {
   readonly maxIssues: number;
 }
 
+/** The JSON Schema dialects an adapter may emit (Standard JSON Schema's names for them). */
+export type JsonSchemaDialect = "draft-2020-12" | "openapi-3.0";
+
 /** The context core gives an adapter when it asks for JSON Schema: named models become components. */
 export interface JsonSchemaContext {
+  /**
+   * The schema dialect of the document being built: "openapi-3.0" for OpenAPI 3.0, "draft-2020-12"
+   * for 3.1 and later (absent: "draft-2020-12"). An adapter whose library can write this dialect
+   * itself may emit it; anything else is plain 2020-12, which core converts as for every adapter.
+   */
+  readonly dialect?: JsonSchemaDialect;
   /**
    * Declares a named model and returns a reference to it. `source` identifies the model (a class,
    * a schema object); `build` runs at most once per source and may itself call `define` (recursion
