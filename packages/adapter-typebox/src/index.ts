@@ -3,5 +3,5 @@
 // Teaches core's `Infer` this library's types wherever this package's types are loaded.
 import "./schema-types.js";
 
-export type { TypeBoxAdapterOptions } from "./typebox-adapter.js";
 export { typebox } from "./typebox-adapter.js";
+export type { TypeBoxAdapterOptions } from "./typebox-options.js";

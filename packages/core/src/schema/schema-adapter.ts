@@ -91,9 +91,10 @@ export interface SchemaAdapter {
   /**
    * True when its library cannot be told the unknown-property policy or the safe-integer rule (a
    * Standard Schema validator has no such options): core applies both after each validation, from
-   * the schema's JSON Schema (see `withShapeRules`).
+   * the schema's JSON Schema (see `withShapeRules`). A function answers per schema (an adapter
+   * for two lines of one library, only one of which can apply them itself).
    */
-  readonly shapeRulesByCore?: boolean;
+  readonly shapeRulesByCore?: boolean | ((schema: unknown) => boolean);
   /** True when `value` is a schema of this adapter's library (tells `@Param(Schema)` from `@Param("id")`). */
   isSchema(value: unknown): boolean;
   /**

@@ -69,7 +69,8 @@ export class SchemaCompiler {
           unknownProperties: policy,
           maxIssues: maxReportedIssues,
         });
-        if (this.adapter.shapeRulesByCore === true) {
+        const byCore = this.adapter.shapeRulesByCore;
+        if (byCore === true || (typeof byCore === "function" && byCore(schema))) {
           const jsonSchema = this.registry.fromAdapter(this.adapter, schema, where);
           const walk = compileShapeCheck(jsonSchema, this.registry);
           compiled = withShapeRules(compiled, walk, policy, maxReportedIssues);
