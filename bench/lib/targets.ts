@@ -17,6 +17,7 @@ export type TrellisAdapter = "typebox" | "zod" | "valibot" | "classValidator";
 export const targets: readonly Target[] = [
   { id: "raw", label: "raw Bun.serve" },
   { id: "trellis-typebox", label: "Trellis + TypeBox", trellisAdapter: "typebox" },
+  { id: "trellis-typebox-1", label: "Trellis + TypeBox 1.x" },
   { id: "trellis-zod", label: "Trellis + Zod", trellisAdapter: "zod" },
   // The Standard Schema adapter: Zod's schemas through the standard interface (the ratio to
   // trellis-zod is the interface's cost), and ArkType.
