@@ -2,6 +2,7 @@
 
 // Teaches core's `Infer` this library's types wherever this package's types are loaded.
 import "./schema-types.js";
+import "./schema-types-1.js";
 
 export { typebox } from "./typebox-adapter.js";
 export type { TypeBoxAdapterOptions } from "./typebox-options.js";
