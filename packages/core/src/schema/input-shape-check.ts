@@ -15,15 +15,22 @@ export interface ShapeFindings {
   arraysForObjects: InputPath[] | undefined;
 }
 
-/** Walks one value at `path`, recording what it finds. */
-type Walk = (value: unknown, path: InputPath, findings: ShapeFindings) => void;
+/**
+ * Walks one value at `path`, recording what it finds. `path` is one stack the walk pushes to and
+ * pops from (a copy is made only for what is recorded), so a clean input allocates no paths.
+ */
+export type ShapeWalk = (
+  value: unknown,
+  path: (string | number)[],
+  findings: ShapeFindings,
+) => void;
 
 type Node = Record<string, unknown>;
 
 function record(findings: ShapeFindings, kind: keyof ShapeFindings, path: InputPath): void {
   const found = findings[kind];
-  if (found === undefined) findings[kind] = [path];
-  else found.push(path);
+  if (found === undefined) findings[kind] = [path.slice()];
+  else found.push(path.slice());
 }
 
 const isNode = (value: unknown): value is Node =>
@@ -82,13 +89,13 @@ interface ObjectView {
  * extras are closed; a union of objects uses the members its value may match (by type and
  * discriminator), all of them when several do, so it errs towards keeping a property.
  */
-export function compileShapeCheck(schema: JsonSchema, registry: SchemaRegistry): Walk {
-  const compiled = new Map<unknown, Walk>();
+export function compileShapeCheck(schema: JsonSchema, registry: SchemaRegistry): ShapeWalk {
+  const compiled = new Map<unknown, ShapeWalk>();
 
-  const compile = (node: unknown): Walk => {
+  const compile = (node: unknown): ShapeWalk => {
     const known = compiled.get(node);
     if (known) return known;
-    let walk: Walk | undefined;
+    let walk: ShapeWalk | undefined;
     // Recursive schemas: the entry exists before the body is built.
     compiled.set(node, (value, path, findings) => walk?.(value, path, findings));
     walk = build(node);
@@ -96,7 +103,7 @@ export function compileShapeCheck(schema: JsonSchema, registry: SchemaRegistry):
     return walk;
   };
 
-  const build = (node: unknown): Walk => {
+  const build = (node: unknown): ShapeWalk => {
     if (!isNode(node)) return () => {};
     const schemaNode = registry.resolve(node as JsonSchema) as Node;
     const types = typesOf(schemaNode);
@@ -120,7 +127,10 @@ export function compileShapeCheck(schema: JsonSchema, registry: SchemaRegistry):
         }
         for (let index = 0; index < value.length; index++) {
           const each = prefix[index] ?? items;
-          each?.(value[index], [...path, index], findings);
+          if (each === undefined) continue;
+          path.push(index);
+          each(value[index], path, findings);
+          path.pop();
         }
         return;
       }
@@ -129,14 +139,15 @@ export function compileShapeCheck(schema: JsonSchema, registry: SchemaRegistry):
       for (const key of Object.keys(value)) {
         const inner = value[key];
         const declared = view.properties.get(key);
-        if (declared !== undefined) {
-          compile(declared)(inner, [...path, key], findings);
-          continue;
+        path.push(key);
+        if (declared !== undefined) compile(declared)(inner, path, findings);
+        else {
+          const pattern = view.patterns.find(([test]) => test.test(key));
+          if (pattern) compile(pattern[1])(inner, path, findings);
+          else if (isNode(view.open)) compile(view.open)(inner, path, findings);
+          else if (view.open === false && view.closed) record(findings, "undeclared", path);
         }
-        const pattern = view.patterns.find(([test]) => test.test(key));
-        if (pattern) compile(pattern[1])(inner, [...path, key], findings);
-        else if (isNode(view.open)) compile(view.open)(inner, [...path, key], findings);
-        else if (view.open === false && view.closed) record(findings, "undeclared", [...path, key]);
+        path.pop();
       }
     };
   };

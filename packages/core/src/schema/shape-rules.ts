@@ -1,5 +1,5 @@
 import { withoutPaths, withPathsFrom } from "./edit-paths.js";
-import type { InputPath, ShapeFindings } from "./input-shape-check.js";
+import type { InputPath, ShapeFindings, ShapeWalk } from "./input-shape-check.js";
 import { unknownPropertyCode } from "./issue-codes.js";
 import type {
   MaybeAsyncValidator,
@@ -7,8 +7,6 @@ import type {
   ValidationIssue,
   ValidationResult,
 } from "./schema-adapter.js";
-
-type Walk = (value: unknown, path: InputPath, findings: ShapeFindings) => void;
 
 /** The code of an integer beyond ±(2^53 - 1) found by core (JSON parsing may have rounded it). */
 export const unsafeIntegerCode = "unsafe_integer";
@@ -40,7 +38,7 @@ const unsafeIssue = (path: InputPath): ValidationIssue => ({
  */
 export function withShapeRules(
   validator: MaybeAsyncValidator,
-  walk: Walk,
+  walk: ShapeWalk,
   policy: UnknownPropertyPolicy,
   maxIssues: number,
 ): MaybeAsyncValidator {
