@@ -7,7 +7,7 @@ import type {
   ValidationResult,
 } from "@trellis/core";
 import { describe, expect, it } from "vitest";
-import { compileThroughCore, SchemaRegistry } from "../core-internals.js";
+import { compileThroughCore, compileThroughCoreAsync, SchemaRegistry } from "../core-internals.js";
 import { corpus } from "./corpus.js";
 import { type CorpusCase, inputOf, type Path, prototypeKeys, withoutPaths } from "./corpus-case.js";
 import { type ConformanceFixtures, expectedComponents, type ShapeName } from "./fixtures.js";
@@ -108,10 +108,11 @@ export function runAdapterConformance({
       expect(registry.get(expectedComponents.lineItem)?.properties).toHaveProperty("quantity");
     });
 
-    it("turns an exception thrown by user code into a generic issue", () => {
-      const validate = compileThroughCore(adapter, fixtures.throwing, { target: "body" });
-      expect(validate({ name: "fine" })).toMatchObject({ ok: true, value: { name: "fine" } });
-      const result = validate({ name: "boom" });
+    // Awaited: a Standard Schema library may answer a throw with a rejected promise (Zod does).
+    it("turns an exception thrown by user code into a generic issue", async () => {
+      const validate = compileThroughCoreAsync(adapter, fixtures.throwing, { target: "body" });
+      expect(await validate({ name: "fine" })).toMatchObject({ ok: true, value: { name: "fine" } });
+      const result = await validate({ name: "boom" });
       expect(result.ok).toBe(false);
       expectWellFormed(result);
       expect(result.ok ? [] : result.issues, "one validation_exception issue at the root").toEqual([
