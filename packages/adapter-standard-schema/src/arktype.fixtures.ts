@@ -1,5 +1,6 @@
 import type { ConformanceFixtures } from "@trellis/testing/conformance";
 import { type } from "arktype";
+import { fileCheck } from "./index.js";
 
 // ArkType's documented way to add a metadata key: `id` names a model (a component).
 declare global {
@@ -49,5 +50,17 @@ export const fixtures: ConformanceFixtures = {
       if (name === "boom") throw new Error("boom from user code");
       return true;
     }),
+  }),
+  // A file: ArkType's instanceOf with a narrow; `fileCheck` lets `arktypeFileOptions` document it.
+  upload: type({
+    title: "1 <= string <= 20",
+    "count?": "0 <= number.integer <= 10",
+    avatar: type
+      .instanceOf(File)
+      .narrow(fileCheck({ maxSize: 1024, mimeTypes: ["image/png", "image/jpeg"] })),
+    "attachments?": type
+      .instanceOf(File)
+      .narrow(fileCheck({ maxSize: 2048 }))
+      .array(),
   }),
 };

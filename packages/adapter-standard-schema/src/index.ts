@@ -3,5 +3,9 @@
 // Teaches core's `Infer` the output type of Standard Schema values wherever this package's types load.
 import "./schema-types.js";
 
+export { arktypeFileOptions, fileCheck } from "./arktype-files.js";
+export type { FileLimits } from "./file-json-schema.js";
+export { fileJsonSchema } from "./file-json-schema.js";
 export type { StandardSchemaAdapterOptions } from "./standard-schema-adapter.js";
 export { standardSchema } from "./standard-schema-adapter.js";
+export { valibotFileOptions } from "./valibot-files.js";
