@@ -357,6 +357,7 @@ async function checkUploadExample({ demo }: Example) {
 
 const checks: Record<string, (example: Example) => Promise<void>> = {
   "uploads.ts": checkUploadExample,
+  "uploads-arktype.ts": checkUploadExample,
   "uploads-typebox.ts": checkUploadExample,
   "uploads-valibot.ts": checkUploadExample,
   "uploads-zod.ts": checkUploadExample,

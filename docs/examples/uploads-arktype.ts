@@ -1,0 +1,81 @@
+import { arktypeFileOptions, fileCheck, standardSchema } from "@trellis/adapter-standard-schema";
+import {
+  Body,
+  BodyLimit,
+  Controller,
+  createApp,
+  type Infer,
+  Param,
+  Put,
+  Route,
+} from "@trellis/core";
+import { type } from "arktype";
+
+// #region model
+const ProfileUpload = type({
+  caption: "string <= 80",
+  "public?": "boolean",
+  avatar: type
+    .instanceOf(File)
+    .narrow(fileCheck({ maxSize: 1024 * 1024, mimeTypes: ["image/png", "image/jpeg"] })),
+  "attachments?": type
+    .instanceOf(File)
+    .narrow(fileCheck({ maxSize: 5 * 1024 * 1024 }))
+    .array(),
+});
+type ProfileUpload = Infer<typeof ProfileUpload>;
+
+// ArkType's converter learns from these options how to document a File and its fileCheck limits.
+const adapter = standardSchema({ jsonSchemaOptions: arktypeFileOptions });
+// #endregion
+
+@Route("/profiles")
+class ProfileController extends Controller {
+  @Put("/:id")
+  @BodyLimit(12 * 1024 * 1024) // the whole body: every field and file together
+  async upload(
+    @Param("id") id: string,
+    @Body(ProfileUpload, { contentType: "multipart/form-data" }) input: ProfileUpload,
+  ) {
+    const { avatar, attachments = [] } = input;
+    const bytes = new Uint8Array(await avatar.arrayBuffer()); // or avatar.stream()
+    return {
+      id,
+      caption: input.caption,
+      public: input.public,
+      avatar: { name: avatar.name, type: avatar.type, size: bytes.byteLength },
+      attachments: attachments.map((file) => file.name),
+    };
+  }
+}
+
+export const app = createApp({ schema: adapter, controllers: [ProfileController] });
+
+/** Uploads through `app.fetch`: a valid form, a too-large avatar, a GIF, and the document. */
+export async function demo() {
+  const put = (edit: (form: FormData) => void) => {
+    const form = new FormData();
+    form.set("caption", "At the lake");
+    form.set("public", "true");
+    form.set("avatar", new File([new Uint8Array(2048)], "me.png", { type: "image/png" }));
+    edit(form);
+    return app.fetch(new Request("http://localhost/profiles/7", { method: "PUT", body: form }));
+  };
+  const notes = (form: FormData) => {
+    form.append("attachments", new File(["a"], "a.txt", { type: "text/plain" }));
+    form.append("attachments", new File(["bc"], "b.txt", { type: "text/plain" }));
+  };
+  return {
+    valid: await put(notes),
+    tooBig: await put((form) =>
+      form.set(
+        "avatar",
+        new File([new Uint8Array(1024 * 1024 + 1)], "me.png", { type: "image/png" }),
+      ),
+    ),
+    wrongType: await put((form) =>
+      form.set("avatar", new File(["GIF89a"], "me.gif", { type: "image/gif" })),
+    ),
+    document: app.document,
+  };
+}
