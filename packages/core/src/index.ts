@@ -24,7 +24,7 @@ export { Injectable } from "./decorators/injectable.js";
 export { Module } from "./decorators/module.js";
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
-export { Security } from "./decorators/security.js";
+export { Public, Security } from "./decorators/security.js";
 export { Timeout } from "./decorators/timeout.js";
 export { UseGuards } from "./decorators/use-guards.js";
 export { UseInterceptors } from "./decorators/use-interceptors.js";

@@ -6,6 +6,7 @@ import { SchemaRegistry } from "../schema/schema-registry.js";
 import { stableJson } from "../schema/stable-json.js";
 import { problemDetailsName, problemDetailsSchema, problemMediaType } from "./problem-details.js";
 import { type OpenApiVersion, toOpenApiSchema } from "./schema-dialect.js";
+import { withoutSafeIntegerBounds } from "./unbounded-integers.js";
 
 // What the JSON text of a schema that references a component always holds.
 const referenceMarks = ['"$ref"', '"discriminator"'];
@@ -33,7 +34,7 @@ export class ComponentCollector {
   convert(schema: JsonSchema, where: string): JsonSchema {
     const known = this.converted.get(schema);
     if (known) return known;
-    const converted = toOpenApiSchema(schema, this.version);
+    const converted = toOpenApiSchema(withoutSafeIntegerBounds(schema), this.version);
     if (jsonTextMayInclude(converted, referenceMarks)) this.scan(converted, where);
     this.converted.set(schema, converted);
     return converted;

@@ -1,4 +1,4 @@
-import type { Operation } from "../operation/operation.js";
+import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
 import { operationParameters } from "./operation-parameters.js";
@@ -19,6 +19,13 @@ function requestBody(operation: Operation, collector: ComponentCollector, where:
   return result;
 }
 
+/** True when a `@Returns` declares a 2xx or 3xx status. */
+export const hasDeclaredSuccess = (operation: Operation): boolean =>
+  operation.responses.some((spec) => spec.status >= 200 && spec.status < 400);
+
+const undeclaredDescription =
+  "The handler's result: its status and body are not declared (no 2xx @Returns).";
+
 function responses(operation: Operation, collector: ComponentCollector, where: string) {
   const result = statusRecord<Record<string, unknown>>();
   for (const spec of operation.responses) {
@@ -36,12 +43,10 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
     }
     result[key] = response;
   }
-  // Without a declared success response, document the default ones: 200 when the handler returns
-  // a value (nothing is known of its body) and 204 when it returns nothing, as the server answers.
-  if (!operation.responses.some((spec) => spec.status >= 200 && spec.status < 400)) {
-    result["200"] = { description: "Success" };
-    result["204"] = { description: statusText(204) };
-  }
+  // Without a declared success response, claim no status the handler may not send (200, 201 or
+  // 204 all happen): a `default` response says so. `design:returntype` cannot tell a handler
+  // declared `void` from one without a return type (both are `undefined`), so it is not used.
+  if (!hasDeclaredSuccess(operation)) result.default = { description: undeclaredDescription };
   for (const [status, description] of frameworkErrors(operation)) {
     const key = String(status);
     if (key in result) continue; // the user's own documentation of a status wins
@@ -56,6 +61,8 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
 export interface SecurityDialect {
   readonly version: "3.0" | "3.1";
   readonly schemes: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The root `security` as documented: an operation with the same requirements repeats none. */
+  readonly root?: string;
 }
 
 // OpenAPI 3.0 allows scopes only for oauth2 and openIdConnect schemes (the list "MUST be empty"
@@ -66,10 +73,14 @@ const scopesDocumented = (scheme: string, dialect: SecurityDialect): boolean => 
   return type === "oauth2" || type === "openIdConnect";
 };
 
-function security(operation: Operation, dialect: SecurityDialect) {
+/** Security requirements as the document lists them (scopes only where the dialect allows). */
+export function documentedSecurity(
+  requirements: readonly SecurityRequirement[],
+  dialect: SecurityDialect,
+): Record<string, string[]>[] {
   const seen = new Set<string>();
   const result: Record<string, string[]>[] = [];
-  for (const requirement of operation.security) {
+  for (const requirement of requirements) {
     const scopes = scopesDocumented(requirement.scheme, dialect) ? [...requirement.scopes] : [];
     const key = JSON.stringify([requirement.scheme, scopes]);
     if (seen.has(key)) continue;
@@ -99,6 +110,11 @@ export function operationObject(
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, where);
   if (docs.deprecated) result.deprecated = true;
-  if (operation.security.length > 0) result.security = security(operation, dialect);
+  // `security: []` says "public" explicitly; requirements equal to the root's are not repeated.
+  if (operation.public) result.security = [];
+  else if (operation.security.length > 0) {
+    const own = documentedSecurity(operation.security, dialect);
+    if (JSON.stringify(own) !== dialect.root) result.security = own;
+  }
   return result;
 }
