@@ -134,6 +134,12 @@ describe("document options", () => {
     // A method's own @Security wins over its class's @Public().
     expect(document.paths["/status"].post.security).toBeUndefined();
     expect(document.paths["/status"].post.responses["401"]).toBeDefined();
+    // An empty root list says "public unless stated", and is kept.
+    const open = build({ security: [] });
+    expect(open.security).toEqual([]);
+    expect(open.paths["/orders"].get.security).toBeUndefined();
+    expect(open.paths["/orders/{id}"].delete.security).toEqual([{ apiKey: [] }]);
+    expect(build({ security: undefined }).security).toBeUndefined();
   });
 
   it("enforces root security on operations without their own, and not on public ones", async () => {

@@ -100,7 +100,8 @@ export function generateDocument(input: {
   if (options?.servers && options.servers.length > 0) {
     document.servers = options.servers.map((server) => ({ ...server }));
   }
-  if (rootSecurity.length > 0) document.security = rootSecurity;
+  // `security: []` given at the root says "public unless an operation says otherwise": kept.
+  if (options?.security !== undefined) document.security = rootSecurity;
   const tags = documentTags(options, usedTags);
   if (tags.length > 0) document.tags = tags;
   document.paths = paths;

@@ -28,7 +28,7 @@ export interface OpenApiOptions {
   /**
    * Root security requirements, as in OpenAPI (`[{ bearer: [] }]`, alternatives, one scheme each):
    * they apply, documented and enforced, to every operation without its own `@Security` or
-   * `@Public()`.
+   * `@Public()`. `[]` documents every such operation as public.
    */
   readonly security?: readonly Readonly<Record<string, readonly string[]>>[];
   /** Document-level tags, with descriptions. */
