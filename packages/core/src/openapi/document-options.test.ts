@@ -3,7 +3,7 @@ import { jsonSchemaAdapter, schema } from "../../../testing/src/json-schema-adap
 import { buildDocument } from "../app/build-document.js";
 import { createApp } from "../app/create-app.js";
 import { Controller } from "../controller/controller.js";
-import { Param } from "../decorators/bindings.js";
+import { Param, Query } from "../decorators/bindings.js";
 import { Description, Summary, Tags } from "../decorators/docs.js";
 import { Returns } from "../decorators/returns.js";
 import { Route } from "../decorators/route.js";
@@ -272,6 +272,30 @@ describe("document options", () => {
       any: { type: "integer" },
       small: { type: "integer", minimum: 0 },
     });
+  });
+
+  it("documents string-borne parameters without null: optional never reads as nullable", () => {
+    const Paging = schema({
+      type: "object",
+      properties: {
+        limit: { type: ["integer", "null"] },
+        cursor: { anyOf: [{ type: "string" }, { type: "null" }] },
+      },
+    });
+    class PageController extends Controller {
+      @Get("/page") @Public() @Returns(200, Order) page(@Query(Paging) _paging: unknown) {
+        return { id: "1" };
+      }
+    }
+    const document = buildDocument({
+      schema: jsonSchemaAdapter(),
+      controllers: [PageController],
+    }) as Json;
+    const parameters = document.paths["/page"].get.parameters;
+    expect(parameters.map((parameter: Json) => parameter.schema)).toEqual([
+      { type: "integer" },
+      { type: "string" },
+    ]);
   });
 
   it("produces valid documents with every option, in 3.0 and 3.1", async () => {
