@@ -36,7 +36,10 @@ interface RedoclyReport {
     readonly ruleId: string;
     readonly severity: string;
     readonly message: string;
-    readonly location: readonly { readonly source: { readonly ref: string }; readonly pointer: string }[];
+    readonly location: readonly {
+      readonly source: { readonly ref: string };
+      readonly pointer: string;
+    }[];
   }[];
 }
 

@@ -66,9 +66,11 @@ export interface SecurityDialect {
 }
 
 // OpenAPI 3.0 allows scopes only for oauth2 and openIdConnect schemes (the list "MUST be empty"
-// otherwise); 3.1 allows role names for any scheme. The guard still receives the scopes.
+// otherwise). 3.1 allows role names for any scheme, but linters (Spectral's
+// oas3-operation-security-defined) look each one up among the scheme's declared scopes, which only
+// those two types have: so every version lists them for those two only. The guard still receives
+// the scopes.
 const scopesDocumented = (scheme: string, dialect: SecurityDialect): boolean => {
-  if (dialect.version === "3.1") return true;
   const type = dialect.schemes[scheme]?.type;
   return type === "oauth2" || type === "openIdConnect";
 };
