@@ -32,7 +32,7 @@ class AccountController extends Controller {
   @Description("Always 404 in this example.")
   @Returns(200, Account, "The account")
   @Returns(404, "No account has this id")
-  get(@Param("id") id: string) {
+  get(@Param("id") id: string): never {
     throw new NotFoundException(`No account ${id}.`);
   }
 
@@ -41,7 +41,7 @@ class AccountController extends Controller {
   @Description("Always 409 in this example.")
   @Returns(201, Account, "The new account")
   @Returns(409, "The e-mail address is taken")
-  create() {
+  create(): never {
     throw new ConflictException("This e-mail address is taken.", {
       extensions: { field: "email" }, // extra members of the problem object
     });
@@ -63,7 +63,7 @@ class AccountController extends Controller {
   @Summary("Report on an account")
   @Description("Always fails unexpectedly (500) in this example.")
   @Returns(200, Account, "The report")
-  report(@Param("id") _id: string) {
+  report(@Param("id") _id: string): never {
     throw new Error("connection refused: postgres://admin:secret@10.0.0.5/bank");
   }
 }

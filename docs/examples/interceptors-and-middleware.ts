@@ -80,7 +80,8 @@ class ReportController extends Controller {
   @Summary("Get a yearly report")
   @Description("The totals of one year, in an envelope.")
   @Returns(200, ReportEnvelope, "The report")
-  get(@Param("year") year: number) {
+  // Envelope turns what this returns into `{ data }`: @Returns documents what clients receive.
+  get(@Param("year") year: number): any {
     return { year, total: 42 };
   }
 }
