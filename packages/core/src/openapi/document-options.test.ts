@@ -305,3 +305,58 @@ describe("document options", () => {
     ]);
   });
 });
+
+describe("document shapes every adapter reaches alike", () => {
+  const Cat = schema(
+    {
+      type: "object",
+      properties: { kind: { const: "cat" }, lives: { type: "integer" } },
+      required: ["kind", "lives"],
+    },
+    "Cat",
+  );
+  const Dog = schema(
+    {
+      type: "object",
+      properties: { kind: { enum: ["dog"] }, goodBoy: { type: "boolean" } },
+      required: ["kind"],
+    },
+    "Dog",
+  );
+  const Adoption = schema(
+    {
+      type: "object",
+      properties: {
+        pet: { anyOf: [Cat, Dog] },
+        size: { anyOf: [{ const: 1 }, { const: 2 }] },
+        level: { enum: ["low", "high"] },
+      },
+    },
+    "Adoption",
+  );
+  class AdoptionController extends Controller {
+    @Get("/adoption") @Public() @Returns(200, Adoption) adoption() {
+      return {};
+    }
+  }
+
+  it("adds the discriminator of a union of named models, unions of values become typed enums", () => {
+    for (const version of ["3.0", "3.1"] as const) {
+      const document = buildDocument({
+        schema: jsonSchemaAdapter(),
+        controllers: [AdoptionController],
+        openapi: { version },
+      }) as Json;
+      const { properties } = document.components.schemas.Adoption;
+      expect(properties.pet).toEqual({
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: {
+          propertyName: "kind",
+          mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" },
+        },
+      });
+      expect(properties.size).toEqual({ type: "integer", enum: [1, 2] });
+      expect(properties.level).toEqual({ type: "string", enum: ["low", "high"] });
+    }
+  });
+});
