@@ -5,3 +5,5 @@ import "./schema-types.js";
 
 export type { ClassValidatorAdapterOptions } from "./class-validator-adapter.js";
 export { classValidator } from "./class-validator-adapter.js";
+export type { Documentation } from "./documentation.js";
+export { Describe, Example } from "./documentation.js";

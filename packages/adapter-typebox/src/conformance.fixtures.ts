@@ -1,5 +1,5 @@
-import { FormatRegistry, Type } from "@sinclair/typebox";
-import type { ConformanceFixtures } from "@trellis/testing/conformance";
+import { FormatRegistry, type TSchema, Type } from "@sinclair/typebox";
+import type { ConformanceFixtures, DocumentFixtures } from "@trellis/testing/conformance";
 
 // A format whose check is user code that throws, for the "exceptions become issues" test.
 FormatRegistry.Set("conformance-throws", (value) => {
@@ -54,8 +54,11 @@ export const fixtures: ConformanceFixtures = {
   cart: Type.Object({ items: Type.Array(LineItem, { minItems: 1, maxItems: 3 }) }),
   adoption: Type.Object({
     pet: Type.Union([
-      Type.Object({ kind: Type.Literal("cat"), lives: Type.Integer({ minimum: 0, maximum: 9 }) }),
-      Type.Object({ kind: Type.Literal("dog"), goodBoy: Type.Boolean() }),
+      Type.Object(
+        { kind: Type.Literal("cat"), lives: Type.Integer({ minimum: 0, maximum: 9 }) },
+        { $id: "Cat" },
+      ),
+      Type.Object({ kind: Type.Literal("dog"), goodBoy: Type.Boolean() }, { $id: "Dog" }),
     ]),
   }),
   search: Type.Object({
@@ -63,4 +66,21 @@ export const fixtures: ConformanceFixtures = {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   }),
   throwing: Type.Object({ name: Type.String({ format: "conformance-throws" }) }),
+};
+
+/** `Page<T>`: one function of the item schema, one named component per instantiation. */
+const page = <T extends TSchema>(item: T, name: string) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer() }, { $id: name });
+
+/** The document-only shapes, written with TypeBox (`description` and `examples` options). */
+export const documents: DocumentFixtures = {
+  userPage: page(fixtures.user as TSchema, "UserPage"),
+  addressPage: page(Address, "AddressPage"),
+  person: Type.Object(
+    {
+      name: Type.String({ description: "Full name", examples: ["Ada Lovelace"] }),
+      email: Type.String({ format: "email", description: "Where to write" }),
+    },
+    { $id: "Person", description: "Someone who uses the service" },
+  ),
 };

@@ -103,6 +103,15 @@ function normalizeNode(node: Node, registry: SchemaRegistry): Node {
         : undefined;
     const type = values && values.length > 0 ? sharedType(values) : undefined;
     if (type !== undefined) result = { type, ...result };
+  } else if (
+    result.type === "number" &&
+    Array.isArray(result.enum) &&
+    result.enum.length > 0 &&
+    result.enum.every((value) => Number.isInteger(value))
+  ) {
+    // `number` limited to integers is `integer` (Zod types literal 1 as a number, TypeBox as an
+    // integer): one spelling for every adapter.
+    result = { ...result, type: "integer" };
   }
   return discriminated(result, registry) ?? result;
 }
