@@ -360,3 +360,41 @@ describe("document shapes every adapter reaches alike", () => {
     }
   });
 });
+
+describe("document shapes leave alone what they must not change", () => {
+  it("keeps property names that look like keywords, inline unions and unions without a pin", () => {
+    const Odd = schema(
+      {
+        type: "object",
+        properties: {
+          const: { type: "string" },
+          enum: { type: "string" },
+          either: {
+            anyOf: [
+              { type: "object", properties: { kind: { const: "a" } }, required: ["kind"] },
+              { type: "object", properties: { kind: { const: "b" } }, required: ["kind"] },
+            ],
+          },
+          mixed: { anyOf: [{ const: "a" }, { type: "null" }] },
+        },
+      },
+      "Odd",
+    );
+    class OddController extends Controller {
+      @Get("/odd") @Public() @Returns(200, Odd) odd() {
+        return {};
+      }
+    }
+    const document = buildDocument({
+      schema: jsonSchemaAdapter(),
+      controllers: [OddController],
+      openapi: { version: "3.1" },
+    }) as Json;
+    const { properties } = document.components.schemas.Odd;
+    expect(properties.const).toEqual({ type: "string" });
+    expect(properties.enum).toEqual({ type: "string" });
+    // Inline members have no component to map to: no discriminator.
+    expect(properties.either.discriminator).toBeUndefined();
+    expect(properties.mixed).toEqual({ anyOf: [{ type: "string", const: "a" }, { type: "null" }] });
+  });
+});
