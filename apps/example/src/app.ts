@@ -7,6 +7,8 @@ import { openDatabase } from "./database/open-database.js";
 import { DatabaseHealth } from "./health/database-health.js";
 import { HealthController } from "./health/health-controller.js";
 import { UserController } from "./users/user-controller.js";
+import { UserEvents } from "./users/user-events.js";
+import { UserFeedController } from "./users/user-feed-controller.js";
 import { UserRepository } from "./users/user-repository.js";
 
 /** Where the example keeps its data. */
@@ -34,11 +36,12 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
   try {
     const app = createApp({
       schema: classValidator(),
-      controllers: [UserController, HealthController],
+      controllers: [UserController, UserFeedController, HealthController],
       providers: [
         { provide: Database, useValue: database },
         CloseDatabase,
         UserRepository,
+        UserEvents,
         DatabaseHealth,
       ],
       docs: { swagger: true },

@@ -53,6 +53,8 @@ describe("documentation served by the example", () => {
       "GET /health/live",
       "GET /health/ready",
       "GET /users",
+      "GET /users/events",
+      "GET /users/export",
       "GET /users/{id}",
       "POST /users",
       "POST /users/bulk",
@@ -572,6 +574,31 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(afterStop).toBe("refused");
   },
 
+  async "responses.ts"({ demo }) {
+    const { json: asJson, csv, refused, pdf, created, document } = await demo();
+    expect(asJson.headers.get("content-type")).toBe("application/json");
+    expect(asJson.headers.get("vary")).toBe("accept");
+    expect((await json(asJson)).map((report: Json) => report.id)).toEqual(["r1", "r2", "r3"]);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toBe("id,title,total\nr1,North,1200\nr2,South,950\nr3,East,0");
+    expect(refused.status).toBe(406);
+    await readProblem(refused, 406);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="r1.pdf"');
+    expect(await pdf.text()).toContain("%PDF-1.7");
+    expect(created.status).toBe(201);
+    expect(created.headers.get("location")).toBe("/reports/r3");
+    const list = document.paths["/reports"].get.responses;
+    expect(Object.keys(list["200"].content)).toEqual(["application/json", "text/csv"]);
+    expect(list["406"]).toBeDefined();
+    expect(document.paths["/reports/{id}/pdf"].get.responses["200"].content).toEqual({
+      "application/pdf": { schema: { type: "string", format: "binary" } },
+    });
+    const made = document.paths["/reports"].post.responses["201"];
+    expect(Object.keys(made.headers)).toEqual(["Location", "X-Report-Version"]);
+    expect(made.content["application/json"].example).toEqual({ id: "r3", title: "East", total: 0 });
+  },
+
   async "response-validation.ts"({ demo }) {
     const { stripped, broken, logged } = await demo();
     expect(await json(stripped)).toEqual({ id: "u1", name: "Ada", email: "ada@example.com" });
@@ -726,6 +753,25 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
       "operationId",
       "path",
     ]);
+  },
+
+  async "server-sent-events.ts"({ demo }) {
+    const { first, second, afterResume, invalid, viaClient, document } = await demo();
+    const event = (id: number, userId: string) =>
+      `event: deleted\nid: ${id}\ndata: {"kind":"deleted","userId":"${userId}"}\n\n`;
+    expect(first).toBe(event(1, "u1"));
+    expect(second).toBe(event(2, "u2"));
+    expect(afterResume).toBe(event(2, "u2"));
+    expect(invalid).toBe(400);
+    expect(viaClient).toBe("u1");
+    expect(document.openapi).toBe("3.2.0");
+    const stream =
+      document.paths["/users/events"].get.responses["200"].content["text/event-stream"];
+    expect(stream.itemSchema.properties.data).toEqual({
+      type: "string",
+      contentMediaType: "application/json",
+      contentSchema: { $ref: "#/components/schemas/UserEvent" },
+    });
   },
 
   async "typed-client.ts"({ todoApi, tour }) {

@@ -6,7 +6,7 @@ import { createExampleApp } from "../src/app.js";
 import { lintDocuments, type NamedDocument } from "./support/openapi-lint.js";
 
 // Every OpenAPI version Trellis emits: a new one is one more entry here.
-const versions = ["3.0", "3.1"] as const;
+const versions = ["3.0", "3.1", "3.2"] as const;
 
 // What each app and document was built from, so it can be rebuilt in every version.
 const built = vi.hoisted(() => new WeakMap<object, DocumentOptions>());
@@ -94,6 +94,8 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
         "quick-start",
         "request-binding",
         "response-validation",
+        "responses",
+        "server-sent-events",
         "swagger-ui",
         "typed-client-server",
         "validation",

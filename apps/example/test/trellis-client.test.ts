@@ -1,19 +1,20 @@
 // The example driven through @trellis/client over real HTTP: the client is typed by the
 // controller (import type) and learns where arguments go from the manifest the app serves.
-import { createClient, TrellisClientError } from "@trellis/client";
+import { createClient, type SseMessage, TrellisClientError } from "@trellis/client";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { HealthController } from "../src/health/health-controller.js";
 import type { User } from "../src/users/user.js";
 import type { UserController } from "../src/users/user-controller.js";
+import type { UserEvent } from "../src/users/user-event.js";
+import type { UserFeedController } from "../src/users/user-feed-controller.js";
 import { type RunningExample, startExample } from "./support/example-server.js";
 
 let example: RunningExample;
-let api: ReturnType<typeof createClient<{ users: UserController; health: HealthController }>>;
+type Api = { users: UserController; userFeed: UserFeedController; health: HealthController };
+let api: ReturnType<typeof createClient<Api>>;
 beforeAll(() => {
   example = startExample();
-  api = createClient<{ users: UserController; health: HealthController }>({
-    baseUrl: example.baseUrl,
-  });
+  api = createClient<Api>({ baseUrl: example.baseUrl });
 });
 afterAll(() => example.stop());
 
@@ -58,6 +59,26 @@ describe("apps/example through @trellis/client", () => {
   it("reads a second controller of the same app, and never reaches a @Hidden route", async () => {
     expect(await api.health.live()).toEqual({ status: "ok" });
     await expect(api.health.metrics()).rejects.toThrow(/not a documented operation/);
+  });
+
+  it("follows the live feed as typed events, and reads the CSV export as text", async () => {
+    const events = await api.userFeed.follow();
+    expectTypeOf(events).toEqualTypeOf<AsyncIterable<SseMessage<UserEvent>>>();
+    const created = api.users.create({ name: "Edsger", email: "edsger@example.com" });
+    let seen: SseMessage<UserEvent> | undefined;
+    for await (const event of events) {
+      if (event.data.user.name !== "Edsger") continue; // earlier users come first
+      seen = event;
+      break; // closes the stream
+    }
+    expect(seen).toMatchObject({
+      event: "created",
+      data: { kind: "created", user: await created },
+    });
+    const csv = await api.userFeed.export();
+    expectTypeOf(csv).toEqualTypeOf<string | User[]>();
+    expect(typeof csv === "string" && csv.split("\r\n")[0]).toBe("id,name,email");
+    expect(csv).toContain("Edsger,edsger@example.com");
   });
 
   it("makes a wrong argument or a misspelt method a compile error", () => {

@@ -1,3 +1,5 @@
+import type { SseMessage } from "./event-stream.js";
+
 type IsAny<T> = 0 extends 1 & T ? true : false;
 
 /** A parameter `@Req()` binds: typed `Request` (and not `any`). The call leaves it out. */
@@ -28,9 +30,17 @@ export type ClientArguments<P extends readonly unknown[]> = true extends {
   ? DropRequests<P>
   : P;
 
-/** A call's result: the handler's awaited return value; `unknown` where it may return a `Response`. */
+/** What one yielded value of an `@Sse` handler sends as data: an event's `data`, else itself. */
+type EventData<T> = T extends { readonly data: infer D } ? D : T;
+
+/**
+ * A call's result: the handler's awaited return value; `unknown` where it may return a
+ * `Response`; for an `@Sse` handler (an async iterable), its events as they arrive.
+ */
 export type ClientResult<R> = [Extract<Awaited<R>, Response>] extends [never]
-  ? Awaited<R>
+  ? Awaited<R> extends AsyncIterable<infer T>
+    ? AsyncIterable<SseMessage<EventData<T>>>
+    : Awaited<R>
   : unknown;
 
 /** The calls of one controller: each public method, with its own signature, made asynchronous. */

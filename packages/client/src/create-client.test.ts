@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { TrellisClientError, TrellisNetworkError } from "./client-errors.js";
 import { createClient } from "./create-client.js";
-import { app, type OrderController } from "./test-helpers/orders-app.js";
+import type { SseMessage } from "./event-stream.js";
+import { app, type Order, type OrderController } from "./test-helpers/orders-app.js";
 
 const sent: { url: string; headers: Headers }[] = [];
 const api = createClient<{ orders: OrderController }>({
@@ -38,6 +39,32 @@ describe("createClient against an app with docs on", () => {
       size: 5,
       tags: ["a", "b"],
     });
+  });
+
+  it("reads an @Sse route's events as they come, data parsed from JSON where it is JSON", async () => {
+    const events = await api.orders.events(5);
+    expectTypeOf(events).toEqualTypeOf<AsyncIterable<SseMessage<Order | "a line of text">>>();
+    const received: SseMessage[] = [];
+    for await (const event of events) received.push(event);
+    expect(received).toEqual([
+      { id: "1", event: "created", data: { id: "1", sku: "tea", quantity: 2 } },
+      { id: "2", data: { id: "5", sku: "rice", quantity: 1 } },
+      { data: "a line of text" },
+    ]);
+    expect(new URL(sent.at(-1)!.url).search).toBe("?from=5");
+  });
+
+  it("stops reading, and lets the server end the stream, when the loop ends early", async () => {
+    for await (const event of await api.orders.events()) {
+      expect(event.id).toBe("1");
+      break;
+    }
+  });
+
+  it("reads a text answer as a string", async () => {
+    const csv = await api.orders.export();
+    expectTypeOf(csv).toEqualTypeOf<string>();
+    expect(csv).toBe("1,tea,2");
   });
 
   it("rejects a 400 with the problem and its issues, and a 404 with its status", async () => {

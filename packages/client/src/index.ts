@@ -5,3 +5,4 @@ export { TrellisClientError, TrellisNetworkError } from "./client-errors.js";
 export type { Client, ClientArguments, ClientResult, ControllerClient } from "./client-types.js";
 export type { ClientOptions } from "./create-client.js";
 export { createClient } from "./create-client.js";
+export type { SseMessage } from "./event-stream.js";

@@ -1,4 +1,5 @@
 import { type Problem, TrellisClientError } from "./client-errors.js";
+import { readEvents } from "./event-stream.js";
 
 const json = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -14,9 +15,17 @@ async function readBody(response: Response): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
-/** A 2xx answer's value, or a `TrellisClientError` for any other status. */
+const eventStream = /^text\/event-stream\b/i;
+
+/**
+ * A 2xx answer's value (an event stream's events as an async iterable, read as they come), or a
+ * `TrellisClientError` for any other status.
+ */
 export async function readResponse(response: Response): Promise<unknown> {
-  if (response.ok) return readBody(response);
+  if (response.ok) {
+    const type = response.headers.get("content-type") ?? "";
+    return eventStream.test(type) ? readEvents(response) : readBody(response);
+  }
   let problem: Problem | undefined;
   try {
     const body = await readBody(response);

@@ -22,9 +22,13 @@ export { Inject } from "./decorators/inject.js";
 export type { InjectableOptions } from "./decorators/injectable.js";
 export { Injectable } from "./decorators/injectable.js";
 export { Module } from "./decorators/module.js";
+export { Produces } from "./decorators/produces.js";
+export type { ResponseHeaderOptions, ReturnsOptions } from "./decorators/returns.js";
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
 export { Public, Security } from "./decorators/security.js";
+export type { SseOptions } from "./decorators/sse.js";
+export { Sse } from "./decorators/sse.js";
 export { Timeout } from "./decorators/timeout.js";
 export { UseGuards } from "./decorators/use-guards.js";
 export { UseInterceptors } from "./decorators/use-interceptors.js";
@@ -55,6 +59,7 @@ export {
   ForbiddenException,
   InternalServerErrorException,
   MethodNotAllowedException,
+  NotAcceptableException,
   NotFoundException,
   PayloadTooLargeException,
   TooManyRequestsException,
@@ -98,6 +103,7 @@ export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
+export type { SseEvent } from "./route/event-stream.js";
 export type { Infer, SchemaTypes } from "./schema/infer.js";
 export type { IssueCode } from "./schema/issue-codes.js";
 export type { JsonSchema } from "./schema/json-schema.js";

@@ -28,10 +28,11 @@ describe("Swagger UI in a real browser", () => {
   let origin: string;
   let context: BrowserContext;
   let page: Page;
+  let appFolder: string;
 
   beforeAll(async () => {
     const executablePath = ensureChromium();
-    const appFolder = appFolderWithSwaggerUi();
+    appFolder = appFolderWithSwaggerUi();
     const profile = mkdtempSync(join(tmpdir(), "trellis-chromium-"));
     folders.push(appFolder, profile);
     // The way users turn it on: createApp loads @trellis/swagger-ui from the app's folder.
@@ -108,6 +109,42 @@ describe("Swagger UI in a real browser", () => {
 
     mkdirSync(resolve(screenshotPath, ".."), { recursive: true });
     await page.screenshot({ path: screenshotPath, fullPage: true });
+  }, 60_000);
+
+  it("renders an OpenAPI 3.2 document, its event stream response included", async () => {
+    const app32 = inFolder(appFolder, () => itemsApp({ swagger: true }, "3.2"));
+    expect(app32.document.openapi).toBe("3.2.0");
+    const server32 = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      routes: app32.routes,
+      fetch: app32.fetch,
+    });
+    const origin32 = new URL(server32.url).origin;
+    const tab = await context.newPage();
+    const errors: string[] = [];
+    tab.on("pageerror", (error) => errors.push(error.message));
+    tab.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    try {
+      await tab.goto(`${origin32}/docs`);
+      await expect.poll(() => tab.locator(".opblock").count(), { timeout: 20_000 }).toBe(5);
+      await expect
+        .poll(() => tab.locator(".info .version-stamp").textContent())
+        .toContain("OAS 3.2");
+      const stream = tab.locator("#operations-items-followItems");
+      await stream.locator(".opblock-summary").click();
+      await expect
+        .poll(() => stream.textContent(), { timeout: 10_000 })
+        .toContain("Item events, as they happen");
+      expect(await stream.textContent()).toContain("text/event-stream");
+      await tab.screenshot({ path: screenshotPath.replace(".png", "-3.2.png"), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await tab.close();
+      await server32.stop(true);
+    }
   }, 60_000);
 
   it("made every request to the app's own server, without errors", () => {

@@ -20,6 +20,7 @@ import { CreateUserInput } from "./create-user-input.js";
 import { DuplicateEmailError } from "./duplicate-email-error.js";
 import { ListUsersQuery, maxPageSize } from "./list-users-query.js";
 import { User } from "./user.js";
+import { UserEvents } from "./user-events.js";
 import { UserRepository } from "./user-repository.js";
 
 /** The users API: list, read and create users. Inputs arrive validated. */
@@ -27,7 +28,10 @@ import { UserRepository } from "./user-repository.js";
 @Tags("users")
 export class UserController extends Controller {
   // @Inject names the token: a type-only import leaves no runtime type to reflect.
-  constructor(@Inject(UserRepository) private readonly users: UserRepository) {
+  constructor(
+    @Inject(UserRepository) private readonly users: UserRepository,
+    @Inject(UserEvents) private readonly events: UserEvents,
+  ) {
     super();
   }
 
@@ -62,6 +66,7 @@ export class UserController extends Controller {
   @Returns(409, "A user with this e-mail address already exists")
   create(@Body(CreateUserInput) input: CreateUserInput): User {
     const user = this.withUniqueEmail(() => this.users.create(input));
+    this.events.created(user);
     this.setStatus(201);
     return user;
   }
@@ -76,6 +81,7 @@ export class UserController extends Controller {
   @Returns(409, "An e-mail address is taken, or given twice; nothing was stored")
   createMany(@Body(BulkCreateUsersInput) input: BulkCreateUsersInput): User[] {
     const users = this.withUniqueEmail(() => this.users.createMany(input.users));
+    for (const user of users) this.events.created(user);
     this.setStatus(201);
     return users;
   }

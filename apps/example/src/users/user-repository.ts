@@ -22,6 +22,7 @@ export class UserRepository {
   private readonly selectById: Statement<UserRow, [{ id: string }]>;
   private readonly insert: Statement<UserRow, [UserRow]>;
   private readonly countAll: Statement<{ count: number }, []>;
+  private readonly selectAll: Statement<UserRow, []>;
   private readonly insertAll: (inputs: readonly CreateUserInput[]) => User[];
 
   constructor(@Inject(Database) database: Database) {
@@ -33,6 +34,7 @@ export class UserRepository {
       `INSERT INTO users (${columns}) VALUES ($id, $name, $email) RETURNING ${columns}`,
     );
     this.countAll = database.prepare("SELECT count(*) AS count FROM users");
+    this.selectAll = database.prepare(`SELECT ${columns} FROM users ORDER BY position`);
     // One transaction: a failure on any user rolls back the ones inserted before it.
     this.insertAll = database.transaction((inputs: readonly CreateUserInput[]) =>
       inputs.map((input) => this.insertOne(input)),
@@ -57,6 +59,11 @@ export class UserRepository {
   /** Stores several users, all or none; throws `DuplicateEmailError` naming the first clash. */
   createMany(inputs: readonly CreateUserInput[]): User[] {
     return this.insertAll(inputs);
+  }
+
+  /** Every user, oldest first, read row by row as the caller iterates. */
+  all(): IterableIterator<User> {
+    return this.selectAll.iterate();
   }
 
   /** How many users are stored. */

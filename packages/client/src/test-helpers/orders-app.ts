@@ -10,10 +10,12 @@ import {
   NotFoundException,
   Param,
   Post,
+  Produces,
   Query,
   Req,
   Returns,
   Route,
+  Sse,
 } from "@trellis/core";
 import * as z from "zod";
 
@@ -64,6 +66,20 @@ export class OrderController extends Controller {
   @Post("/upload")
   upload(@Body(Upload, { contentType: "multipart/form-data" }) input: Infer<typeof Upload>) {
     return { name: input.name, size: input.file.size, tags: input.tags };
+  }
+
+  @Sse("/events")
+  @Returns(200, Order)
+  async *events(@Query("from") from?: number) {
+    yield { id: "1", event: "created", data: this.orders[0] as Order };
+    yield { id: "2", data: { id: String(from ?? 2), sku: "rice", quantity: 1 } };
+    yield "a line of text";
+  }
+
+  @Get("/export")
+  @Produces("text/csv")
+  export(): string {
+    return this.orders.map((order) => `${order.id},${order.sku},${order.quantity}`).join("\n");
   }
 
   @Get("/echo/:a/:b")

@@ -64,7 +64,10 @@ export function closer(
       moveAppState(container.state, "closing");
       await within(ready, graceMs);
       const left = Math.max(0, graceMs - (Date.now() - started));
-      await Promise.all([...runtime.servers].map((server) => drain(server, left)));
+      const draining = [...runtime.servers].map((server) => drain(server, left));
+      // Event streams never finish by themselves: ended now, their clients reconnect elsewhere.
+      for (const end of runtime.streams) end();
+      await Promise.all(draining);
       runtime.servers.clear();
       await container.runShutdown(runtime.logger);
       moveAppState(container.state, "closed");

@@ -13,6 +13,8 @@ export interface RunningServer {
 export interface AppRuntime {
   readonly logger: Logger;
   readonly servers: Set<RunningServer>;
+  /** Ends each open event stream (`@Sse`), so a closing server can drain. */
+  readonly streams: Set<() => void>;
 }
 
 const runtimes = new WeakMap<AppState, AppRuntime>();

@@ -77,6 +77,7 @@ export function createApp(options: AppOptions): App {
   const moduleOf = (controller: Function | undefined) =>
     (controller && graph.controllerModules.get(controller)) || container.root;
 
+  const streams = new Set<() => void>();
   // Everything made from provider instances: built once every singleton exists.
   const compileAll = (): RouteHandler[] => {
     const pipelines = new PipelineBuilder(
@@ -101,6 +102,8 @@ export function createApp(options: AppOptions): App {
             : operation.controller.prototype,
         ...(perRequest === undefined ? {} : { perRequest }),
         respondError,
+        logger: settings.logger,
+        streams,
         registry,
         compiler,
         pipeline: pipelines.forOperation(operation, runtime),
@@ -173,7 +176,7 @@ export function createApp(options: AppOptions): App {
       : {}),
     requestContext: settings.pipeline.requestContext,
   });
-  const runtime: AppRuntime = { logger: settings.logger, servers: new Set() };
+  const runtime: AppRuntime = { logger: settings.logger, servers: new Set(), streams };
   registerRuntime(container.state, runtime);
   const close = closer(container, runtime, ready);
   return { routes, fetch, document, modules, ready, state: container.state, close };

@@ -1,4 +1,10 @@
-import { headersSlot, type ResponseState, signalSlot, statusSlot } from "./response-state.js";
+import {
+  headersSlot,
+  mediaTypeSlot,
+  type ResponseState,
+  signalSlot,
+  statusSlot,
+} from "./response-state.js";
 
 // The signal of a request without a timeout: it never aborts.
 const neverAborted = new AbortController().signal;
@@ -25,11 +31,20 @@ export abstract class Controller {
   }
 
   /**
-   * Aborted when this request's `@Timeout` (or `limits.timeout`) passes: hand it to the work the
-   * handler starts (`fetch(url, { signal: this.signal })`) so it stops once nobody waits for it.
+   * Aborted when this request's `@Timeout` (or `limits.timeout`) passes, and on an `@Sse` route
+   * when the client disconnects: hand it to the work the handler starts
+   * (`fetch(url, { signal: this.signal })`) so it stops once nobody waits for it.
    */
   protected get signal(): AbortSignal {
     return (this as ResponseState)[signalSlot] ?? neverAborted;
+  }
+
+  /**
+   * The media type this request's response is sent as: of the route's `@Produces` types, the one
+   * the request's `Accept` prefers (undefined on a route without `@Produces`).
+   */
+  protected get responseType(): string | undefined {
+    return (this as ResponseState)[mediaTypeSlot];
   }
 
   /** Sets a response header of this request (replaces an earlier value of the same name). */

@@ -2,10 +2,13 @@
 export const statusSlot: unique symbol = Symbol("trellis.status");
 export const headersSlot: unique symbol = Symbol("trellis.headers");
 export const signalSlot: unique symbol = Symbol("trellis.signal");
+export const mediaTypeSlot: unique symbol = Symbol("trellis.mediaType");
 
 /** The per-request view of a controller: its own slots, everything else from the shared instance. */
 export interface ResponseState {
   [statusSlot]?: number;
   [headersSlot]?: Headers;
   [signalSlot]?: AbortSignal;
+  /** The media type negotiated from `@Produces` for this request. */
+  [mediaTypeSlot]?: string;
 }

@@ -6,6 +6,7 @@ import { Controller } from "../controller/controller.js";
 import type { Infer } from "../schema/infer.js";
 import { Body, Query } from "./bindings.js";
 import { Returns } from "./returns.js";
+import { Sse } from "./sse.js";
 import { Get } from "./verbs.js";
 
 /** A schema whose static type is `T`, for these tests only. */
@@ -100,6 +101,27 @@ describe("@Returns checks only 2xx statuses with a schema", () => {
       }
     }
     expectTypeOf<Rejected>().toHaveProperty("a");
+  });
+});
+
+describe("@Returns on an @Sse handler checks each event's data", () => {
+  it("accepts events and bare values of the declared type, and rejects others", () => {
+    class Streams extends Controller {
+      @Sse() @Returns(200, User) async *events() {
+        yield { id: "1" };
+        yield { data: { id: "2" }, event: "user" };
+      }
+      // @ts-expect-error a Job is not a User
+      @Sse("/jobs") @Returns(200, User) async *jobs() {
+        yield { data: { job: 1 } };
+      }
+      @Get("/with-options")
+      @Returns(201, User, { description: "Created", headers: { Location: {} } })
+      create() {
+        return user;
+      }
+    }
+    expectTypeOf<Streams>().toHaveProperty("events");
   });
 });
 

@@ -36,8 +36,16 @@ type Honours<Body, Expected> = [Body] extends [never]
           : false
       : false;
 
+/** What one yielded value of an `@Sse` handler sends as data: an event's `data`, else itself. */
+type EventData<T> = T extends { readonly data: infer D } ? D : T;
+
+/** An `@Sse` handler's body is each event's data; any other result is the body itself. */
+type Streamed<B> = B extends AsyncIterable<infer T> ? EventData<T> : B;
+
 /** The handler's awaited result without the `Response` it may return instead of a value. */
-type HandlerBody<M> = M extends (...args: never) => infer R ? Exclude<Awaited<R>, Response> : never;
+type HandlerBody<M> = M extends (...args: never) => infer R
+  ? Streamed<Exclude<Awaited<R>, Response>>
+  : never;
 
 /** An error the compiler shows at the decorator: the key says what is wrong, the value the expected type. */
 interface ReturnTypeMismatch<Expected> {

@@ -99,6 +99,20 @@ export class PayloadTooLargeException extends HttpException {
 }
 
 /**
+ * 406: none of the media types the route produces is acceptable to the client (its `Accept`).
+ *
+ * @example
+ * throw new NotAcceptableException("This report is available as text/csv only.");
+ */
+export class NotAcceptableException extends HttpException {
+  override readonly name: string = "NotAcceptableException";
+
+  constructor(detail?: string, options?: HttpExceptionOptions) {
+    super(406, detail, options);
+  }
+}
+
+/**
  * 415: the request body's media type is not accepted.
  *
  * @example

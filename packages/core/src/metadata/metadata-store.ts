@@ -65,6 +65,10 @@ export interface MethodMetadata {
   readonly middleware: unknown[];
   /** The `@ValidateResponse` setting, when given. */
   validateResponse?: unknown;
+  /** The `@Produces` media types, when given. */
+  produces?: unknown[];
+  /** The `@Sse` options (an empty object when given without any). */
+  sse?: unknown;
 }
 
 /** Everything the decorators of one class (and its methods) recorded. */
@@ -84,6 +88,8 @@ export interface ClassMetadata {
   interceptors?: unknown[];
   middleware?: unknown[];
   validateResponse?: unknown;
+  /** The class's `@Produces` media types: the default of its methods. */
+  produces?: unknown[];
   readonly methods: Map<string | symbol, MethodMetadata>;
   /** Decorators put where they cannot apply (static members, constructor parameters). */
   readonly misplaced: string[];

@@ -26,6 +26,8 @@ export interface ControllerMetadata {
   readonly middleware: readonly unknown[];
   /** The nearest class-level `@ValidateResponse` setting. */
   readonly validateResponse: unknown;
+  /** The nearest class-level `@Produces` media types. */
+  readonly produces: readonly unknown[] | undefined;
   /** Method name -> metadata; a subclass's own declaration of a method replaces its base's. */
   readonly methods: ReadonlyMap<string | symbol, MethodMetadata>;
   readonly misplaced: readonly string[];
@@ -47,7 +49,14 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
     if (own) chain.push(own);
   }
   const nearest = <
-    K extends "prefix" | "tags" | "security" | "bodyLimit" | "timeout" | "validateResponse",
+    K extends
+      | "prefix"
+      | "tags"
+      | "security"
+      | "bodyLimit"
+      | "timeout"
+      | "validateResponse"
+      | "produces",
   >(
     key: K,
   ) => chain.find((metadata) => metadata[key] !== undefined)?.[key];
@@ -76,6 +85,7 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
     interceptors: accumulated("interceptors"),
     middleware: accumulated("middleware"),
     validateResponse: nearest("validateResponse"),
+    produces: nearest("produces"),
     methods,
     misplaced: chain.flatMap((metadata) => metadata.misplaced),
   };

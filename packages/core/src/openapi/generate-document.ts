@@ -5,9 +5,10 @@ import { ComponentCollector } from "./component-collector.js";
 import type { OpenApiDocument, OpenApiOptions } from "./openapi-options.js";
 import { documentedSecurity, operationLabel, operationObject } from "./operation-object.js";
 import { parseRootSecurity } from "./root-security.js";
+import type { OpenApiVersion } from "./schema-dialect.js";
 
 /** The exact `openapi` field emitted for each supported version. */
-const emittedVersion = { "3.0": "3.0.3", "3.1": "3.1.1" } as const;
+const emittedVersion = { "3.0": "3.0.3", "3.1": "3.1.1", "3.2": "3.2.0" } as const;
 
 /**
  * Document-level tags: the declared ones in their order, then every other used tag by name, with
@@ -43,7 +44,7 @@ export function generateDocument(input: {
   options: OpenApiOptions | undefined;
 }): OpenApiDocument {
   const { operations, registry, options } = input;
-  const version = options?.version === "3.1" ? "3.1" : "3.0";
+  const version = documentVersion(options?.version);
   const collector = new ComponentCollector(registry, version);
   const schemes = options?.securitySchemes ?? {};
   const paths: Record<string, Record<string, unknown>> = {};
@@ -134,6 +135,18 @@ function documentInfo(options: OpenApiOptions | undefined, version: string) {
         : license;
   }
   return info as OpenApiDocument["info"];
+}
+
+/** The checked `openapi.version` (3.0 by default). */
+function documentVersion(version: unknown): OpenApiVersion {
+  if (version === undefined) return "3.0";
+  if (typeof version === "string" && Object.hasOwn(emittedVersion, version)) {
+    return version as OpenApiVersion;
+  }
+  throw new TrellisConfigError(
+    "INVALID_OPTION",
+    `openapi.version ${JSON.stringify(version)} is not supported: use "3.0", "3.1" or "3.2".`,
+  );
 }
 
 /** Records that `operation` owns `what`; a second owner is a startup error naming both. */

@@ -6,8 +6,11 @@ export interface OpenApiOptions {
     readonly version?: string;
     readonly description?: string;
   };
-  /** `"3.0"` (default, emits 3.0.3) or `"3.1"` (emits 3.1.x with JSON Schema 2020-12). */
-  readonly version?: "3.0" | "3.1";
+  /**
+   * `"3.0"` (default, emits 3.0.3), `"3.1"` (3.1.1, JSON Schema 2020-12) or `"3.2"` (3.2.0: the
+   * same dialect, and `itemSchema` for Server-Sent Events).
+   */
+  readonly version?: "3.0" | "3.1" | "3.2";
   /** As in OpenAPI: `[{ url, description? }]`. */
   readonly servers?: readonly { readonly url: string; readonly description?: string }[];
   /** As in OpenAPI `components.securitySchemes`. */

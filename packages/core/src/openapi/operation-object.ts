@@ -3,7 +3,9 @@ import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
 import { operationParameters } from "./operation-parameters.js";
 import { frameworkErrors } from "./problem-details.js";
+import { responseHeaders, successContent } from "./response-content.js";
 import { statusHasBody, statusText } from "./response-status.js";
+import type { OpenApiVersion } from "./schema-dialect.js";
 import { statusRecord } from "./status-record.js";
 
 /** `UserController.create`: how startup errors and messages name an operation. */
@@ -26,7 +28,14 @@ export const hasDeclaredSuccess = (operation: Operation): boolean =>
 const undeclaredDescription =
   "The handler's result: its status and body are not declared (no 2xx @Returns).";
 
-function responses(operation: Operation, collector: ComponentCollector, where: string) {
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+function responses(
+  operation: Operation,
+  collector: ComponentCollector,
+  version: OpenApiVersion,
+  where: string,
+) {
   const result = statusRecord<Record<string, unknown>>();
   for (const spec of operation.responses) {
     const key = String(spec.status);
@@ -34,9 +43,16 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
     const response: Record<string, unknown> = {
       description: spec.description ?? statusText(spec.status),
     };
-    if (spec.jsonSchema && statusHasBody(spec.status, operation.method)) {
+    const headers = responseHeaders(spec, collector, where);
+    if (headers) response.headers = headers;
+    if (isSuccess(spec.status) && statusHasBody(spec.status, operation.method)) {
+      const content = successContent(operation, spec, collector, version, where);
+      if (content) response.content = content;
+    } else if (spec.jsonSchema && statusHasBody(spec.status, operation.method)) {
       const schema = collector.convert(spec.jsonSchema, `the ${key} response of ${where}`);
-      response.content = { "application/json": { schema } };
+      const media: Record<string, unknown> = { schema };
+      if (spec.hasExample) media.example = spec.example;
+      response.content = { "application/json": media };
     } else if (spec.status >= 400 && statusHasBody(spec.status, operation.method)) {
       // An error declared without a type is what `HttpException` sends: a problem+json body.
       response.content = collector.problemContent();
@@ -46,7 +62,13 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
   // Without a declared success response, claim no status the handler may not send (200, 201 or
   // 204 all happen): a `default` response says so. `design:returntype` cannot tell a handler
   // declared `void` from one without a return type (both are `undefined`), so it is not used.
-  if (!hasDeclaredSuccess(operation)) result.default = { description: undeclaredDescription };
+  // An event stream always answers 200: its status is known.
+  if (!hasDeclaredSuccess(operation)) {
+    const content = successContent(operation, undefined, collector, version, where);
+    const key = operation.sse === undefined ? "default" : "200";
+    const description = operation.sse === undefined ? undeclaredDescription : "Success";
+    result[key] = content ? { description, content } : { description };
+  }
   for (const [status, description] of frameworkErrors(operation)) {
     const key = String(status);
     if (key in result) continue; // the user's own documentation of a status wins
@@ -59,7 +81,7 @@ function responses(operation: Operation, collector: ComponentCollector, where: s
 
 /** Where a security requirement's scopes may be listed in the document. */
 export interface SecurityDialect {
-  readonly version: "3.0" | "3.1";
+  readonly version: OpenApiVersion;
   readonly schemes: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** The root `security` as documented: an operation with the same requirements repeats none. */
   readonly root?: string;
@@ -110,7 +132,7 @@ export function operationObject(
   if (parameters.length > 0) result.parameters = parameters;
   const body = requestBody(operation, collector, where);
   if (body) result.requestBody = body;
-  result.responses = responses(operation, collector, where);
+  result.responses = responses(operation, collector, dialect.version, where);
   if (docs.deprecated) result.deprecated = true;
   // `security: []` says "public" explicitly; requirements equal to the root's are not repeated.
   if (operation.public) result.security = [];

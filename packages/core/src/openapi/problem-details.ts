@@ -60,6 +60,10 @@ const unsupported: FrameworkError = [
   415,
   "Unsupported Media Type: the request body's media type is not accepted.",
 ];
+const notAcceptable: FrameworkError = [
+  406,
+  "Not Acceptable: none of the media types the operation produces is acceptable (Accept).",
+];
 const timedOut: FrameworkError = [
   503,
   "Service Unavailable: the request took longer than the route's timeout.",
@@ -69,7 +73,7 @@ const internal: FrameworkError = [
   "Internal Server Error: the server could not complete the request.",
 ];
 
-// The sixteen possible lists, made once: startup asks for one per operation.
+// The thirty-two possible lists, made once: startup asks for one per operation.
 const lists = new Map<number, readonly FrameworkError[]>();
 
 /**
@@ -85,12 +89,19 @@ export function frameworkErrors(operation: Operation): readonly FrameworkError[]
   }
   const secured = operation.security.length > 0 || operation.guarded;
   const timed = operation.timeout !== undefined;
-  const key = (hasInput ? 1 : 0) | (secured ? 2 : 0) | (hasBody ? 4 : 0) | (timed ? 8 : 0);
+  const negotiated = operation.produces.length > 0;
+  const key =
+    (hasInput ? 1 : 0) |
+    (secured ? 2 : 0) |
+    (hasBody ? 4 : 0) |
+    (timed ? 8 : 0) |
+    (negotiated ? 16 : 0);
   let list = lists.get(key);
   if (!list) {
     const errors: FrameworkError[] = [];
     if (hasInput) errors.push(badRequest);
     if (secured) errors.push(unauthorized, forbidden);
+    if (negotiated) errors.push(notAcceptable);
     if (hasBody) errors.push(tooLarge, unsupported);
     errors.push(internal);
     if (timed) errors.push(timedOut);

@@ -3,10 +3,11 @@ import { toSchema30 } from "./schema-dialect-30.js";
 import { toSchema31 } from "./schema-dialect-31.js";
 
 // One conversion per OpenAPI version; the version type is derived from this table, so a new
-// version is one line here (3.2 uses 3.1's JSON Schema 2020-12 dialect: `"3.2": toSchema31`).
+// version is one line here (3.2 keeps 3.1's JSON Schema 2020-12 dialect).
 const conversions = {
   "3.0": toSchema30,
   "3.1": toSchema31,
+  "3.2": toSchema31,
 } satisfies Record<string, (schema: unknown) => unknown>;
 
 /** The OpenAPI version a document is generated for; it decides the schema dialect. */

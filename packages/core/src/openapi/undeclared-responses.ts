@@ -16,7 +16,9 @@ export function reportUndeclaredResponses(
 ): void {
   if (mode === "off") return;
   const undeclared = operations.filter(
-    (operation) => !operation.docs.hidden && !hasDeclaredSuccess(operation),
+    // An event stream (`@Sse`) always answers 200 and is documented so.
+    (operation) =>
+      !operation.docs.hidden && operation.sse === undefined && !hasDeclaredSuccess(operation),
   );
   if (undeclared.length === 0) return;
   const names = undeclared.map(operationLabel).join(", ");

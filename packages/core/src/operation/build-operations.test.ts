@@ -106,6 +106,8 @@ describe("buildOperations", () => {
         isArray: true,
         jsonSchema: { type: "array", items: { $ref: "#/components/schemas/User" } },
         description: "The users",
+        headers: [],
+        hasExample: false,
       },
     ]);
     expect(list?.bindings).toEqual([
@@ -139,6 +141,8 @@ describe("buildOperations", () => {
       isArray: false,
       jsonSchema: undefined,
       description: "No such user",
+      headers: [],
+      hasExample: false,
     });
     expect(get?.bindings.map((binding) => binding.kind)).toEqual([
       "parameter",

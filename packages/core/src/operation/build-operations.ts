@@ -6,6 +6,8 @@ import { adapterJsonSchema, type BindingContext, buildBindings } from "./build-b
 import { checkOperations } from "./check-operations.js";
 import type { Operation, ResponseSpec, SecurityRequirement } from "./operation.js";
 import { assignOperationIds, controllerSubject } from "./operation-ids.js";
+import { readResponseMedia } from "./response-media.js";
+import { readResponseDetails } from "./response-options.js";
 import { joinRoutePath } from "./route-path.js";
 
 /** What reading controllers into operations needs. */
@@ -106,13 +108,14 @@ function buildResponses(
       type = undefined;
     }
     const at = `${where} (@Returns ${status})`;
+    const details = readResponseDetails(context, description, at);
     if (type === undefined) {
       return {
         status: status as number,
         schema: undefined,
         isArray: false,
         jsonSchema: undefined,
-        description: description as string | undefined,
+        ...details,
       };
     }
     const isArray = Array.isArray(type);
@@ -129,7 +132,7 @@ function buildResponses(
       schema,
       isArray,
       jsonSchema: isArray ? { type: "array", items: item } : item,
-      description: description as string | undefined,
+      ...details,
     };
   });
 }
@@ -208,6 +211,7 @@ export function buildOperationsWith<R>(
         key,
       );
       const responses = buildResponses(context, method, where);
+      const media = readResponseMedia(metadata, method, where);
       const bodyLimit = checkLimit(
         method.bodyLimit ?? metadata.bodyLimit ?? context.defaultBodyLimit,
         where,
@@ -268,6 +272,8 @@ export function buildOperationsWith<R>(
           pathParams: path.params,
           bindings: buildBindings(context, method.bindings, reflected, path.params, where),
           responses,
+          produces: media.produces,
+          sse: media.sse,
           docs: {
             operationId: "",
             summary: method.summary as string | undefined,

@@ -37,6 +37,15 @@ export interface RequestBinding {
 /** One handler argument's source. */
 export type Binding = ParameterBinding | BodyBinding | RequestBinding;
 
+/** A response header declared in `@Returns` options. */
+export interface ResponseHeaderSpec {
+  readonly name: string;
+  /** Plain JSON Schema of the header's value (`{ type: "string" }` unless declared). */
+  readonly jsonSchema: JsonSchema;
+  readonly description: string | undefined;
+  readonly required: boolean;
+}
+
 /** A documented response (`@Returns`). */
 export interface ResponseSpec {
   readonly status: number;
@@ -47,6 +56,17 @@ export interface ResponseSpec {
   /** Plain JSON Schema of the whole body (already wrapped in an array when `isArray`). */
   readonly jsonSchema: JsonSchema | undefined;
   readonly description: string | undefined;
+  /** Declared response headers, in written order. */
+  readonly headers: readonly ResponseHeaderSpec[];
+  /** An example body, when declared (`hasExample` tells it from an example of `undefined`). */
+  readonly example?: unknown;
+  readonly hasExample: boolean;
+}
+
+/** How an `@Sse` route streams its events. */
+export interface SseSettings {
+  /** Milliseconds between keep-alive comments; 0 sends none. */
+  readonly keepAlive: number;
 }
 
 /** A security requirement: one scheme and its scopes. Several on one operation are alternatives. */
@@ -95,6 +115,13 @@ export interface Operation {
   /** Handler arguments by index. */
   readonly bindings: readonly Binding[];
   readonly responses: readonly ResponseSpec[];
+  /**
+   * The media types the handler answers with (`@Produces`), in order of preference; empty for
+   * JSON. An `@Sse` route produces `text/event-stream`.
+   */
+  readonly produces: readonly string[];
+  /** Set for an `@Sse` route: its body is a stream of events. */
+  readonly sse: SseSettings | undefined;
   readonly docs: OperationDocs;
   /**
    * The requirements that apply, as alternatives: the method's `@Security`, else its class's, else

@@ -1,5 +1,7 @@
-import { type ResponseState, signalSlot } from "../controller/response-state.js";
-import { BadRequestException } from "../errors/http-exceptions.js";
+import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
+import { BadRequestException, NotAcceptableException } from "../errors/http-exceptions.js";
+import { consoleLogger, type Logger } from "../errors/logger.js";
+import { compileNegotiation, isJsonMediaType } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
@@ -15,6 +17,7 @@ import {
   startBody,
 } from "../request/read-body.js";
 import { RequestInputs } from "../request/request-inputs.js";
+import { eventStreamSerializer } from "./event-stream.js";
 import {
   requestSignals,
   withAccess,
@@ -22,7 +25,7 @@ import {
   withRouteMiddleware,
   withTimeout,
 } from "./route-wrappers.js";
-import { serializeResult } from "./serialize-result.js";
+import { producedSerializer, type Serializer, serializeResult } from "./serialize-result.js";
 
 /** What compiling one operation needs, besides the operation. */
 export interface RouteCompileContext extends PlanContext {
@@ -38,6 +41,44 @@ export interface RouteCompileContext extends PlanContext {
   readonly pipeline?: RoutePipeline;
   /** Content codings request bodies may use (`bodyEncodings`); none: 415. */
   readonly bodyEncodings?: readonly BodyEncoding[];
+  /** Where failures no client sees are reported (an event stream that breaks); the console by default. */
+  readonly logger?: Logger;
+  /** Where open event streams register how to end them (for `app.close`). */
+  readonly streams?: Set<() => void>;
+}
+
+/** The route's serializer, with response validation where it applies. */
+function routeSerializer(
+  operation: Operation,
+  checkResponse: ((state: ResponseState, value: unknown) => unknown) | undefined,
+  logger: Logger,
+  streams: Set<() => void> | undefined,
+): Serializer {
+  if (operation.sse !== undefined) {
+    // Each event's data is checked against the 200 schema, as it is sent.
+    const eventState: ResponseState = {};
+    return eventStreamSerializer(operation.sse, {
+      logger,
+      where: `${operation.controller.name}.${operation.handlerName}`,
+      ...(streams ? { streams } : {}),
+      ...(checkResponse ? { check: (data: unknown) => checkResponse(eventState, data) } : {}),
+    });
+  }
+  if (operation.produces.length === 0) {
+    return checkResponse === undefined
+      ? serializeResult
+      : (state, value) => serializeResult(state, checkResponse(state, value));
+  }
+  const serialize = producedSerializer(operation.produces);
+  if (checkResponse === undefined) return serialize;
+  // Only JSON representations are checked against the schema; text and bytes go as they are.
+  return (state, value) =>
+    serialize(
+      state,
+      isJsonMediaType(state[mediaTypeSlot] ?? (operation.produces[0] as string))
+        ? checkResponse(state, value)
+        : value,
+    );
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -72,26 +113,31 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     ...(context.bodyEncodings?.length ? { encodings: context.bodyEncodings } : {}),
   };
 
-  const finish =
-    checkResponse === undefined
-      ? (request: Request, state: ResponseState, value: unknown): Response => {
-          try {
-            return serializeResult(state, value);
-          } catch (error) {
-            return respondError(error, request, operation);
-          }
-        }
-      : (request: Request, state: ResponseState, value: unknown): Response => {
-          try {
-            // Stage: response validation, on what the interceptors made of the handler's value.
-            return serializeResult(state, checkResponse(state, value));
-          } catch (error) {
-            return respondError(error, request, operation);
-          }
-        };
+  const serialize = routeSerializer(
+    operation,
+    checkResponse,
+    context.logger ?? consoleLogger,
+    context.streams,
+  );
+  const finish = (request: Request, state: ResponseState, value: unknown): Response => {
+    try {
+      // Stages: response validation (when on), on what the interceptors made of the handler's
+      // value, then serialize.
+      return serialize(state, value);
+    } catch (error) {
+      return respondError(error, request, operation);
+    }
+  };
 
   const invoke = invoker(method, arity);
   const timed = operation.timeout !== undefined;
+  const sse = operation.sse !== undefined;
+  const negotiate =
+    operation.produces.length > 0 ? compileNegotiation(operation.produces) : undefined;
+  const notAcceptable = () =>
+    new NotAcceptableException(
+      `This operation produces ${operation.produces.join(", ")}; the Accept header allows none of them.`,
+    );
 
   // read inputs → validate → handler → serialize, for a request whose body (if any) is read. It
   // is itself the handler of a route without a body: no wrapper frame around it per request.
@@ -103,6 +149,11 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   ): Response | Promise<Response> => {
     // Nothing thrown (by a handler, an adapter, a serializer) ever escapes to the server.
     try {
+      let mediaType: string | undefined;
+      if (negotiate !== undefined) {
+        mediaType = negotiate(request.headers.get("accept"));
+        if (mediaType === undefined) return respondError(notAcceptable(), request, operation);
+      }
       const args: unknown[] = new Array(arity);
       if (arity > 0) {
         // Stage: read inputs (path, query, headers, cookies; the body is read already).
@@ -128,6 +179,8 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
       const state: ResponseState =
         perRequest === undefined ? Object.create(instance) : perRequest(request);
       if (timed) state[signalSlot] = requestSignals.get(request);
+      if (sse) state[signalSlot] = streamSignal(request, state[signalSlot]);
+      if (mediaType !== undefined) state[mediaTypeSlot] = mediaType;
       if (intercept !== undefined) {
         // Stage: interceptors around the handler (always asynchronous: `next()` is a promise).
         const execution = new RouteExecutionContext(request, params, decoded, operation);
@@ -196,6 +249,11 @@ function readingBody(
 }
 
 type Method = (...args: unknown[]) => unknown;
+
+/** An event stream's signal: aborted when the client disconnects (or the route times out). */
+function streamSignal(request: Request, timeout: AbortSignal | undefined): AbortSignal {
+  return timeout === undefined ? request.signal : AbortSignal.any([request.signal, timeout]);
+}
 
 /**
  * Calls the handler method on the per-request state with the planned arguments. The usual

@@ -10,6 +10,7 @@ import {
   Post,
   Returns,
   Route,
+  Sse,
   Summary,
   Tags,
 } from "@trellis/core";
@@ -104,12 +105,42 @@ export class HealthController extends Controller {
   }
 }
 
-/** The test app with the given `docs` option. */
-export function itemsApp(docs: Parameters<typeof createApp>[0]["docs"]) {
+const ItemEvent = schema(
+  {
+    type: "object",
+    properties: { kind: { type: "string" }, id: { type: "string" } },
+    required: ["kind", "id"],
+  },
+  "ItemEvent",
+);
+
+@Route("/items")
+@Tags("items")
+export class ItemEventController extends Controller {
+  @Sse("/events")
+  @Summary("Follow item changes")
+  @OperationId("followItems")
+  @Returns(200, ItemEvent, "Item events, as they happen")
+  async *follow() {
+    yield { event: "created", data: { kind: "created", id: "1" } };
+  }
+}
+
+/**
+ * The test app with the given `docs` option; OpenAPI 3.2 adds an event stream route, documented
+ * with `itemSchema`.
+ */
+export function itemsApp(
+  docs: Parameters<typeof createApp>[0]["docs"],
+  version: "3.0" | "3.2" = "3.0",
+) {
   return createApp({
     schema: jsonSchemaAdapter(),
-    controllers: [ItemController, HealthController],
+    controllers:
+      version === "3.2"
+        ? [ItemController, ItemEventController, HealthController]
+        : [ItemController, HealthController],
     docs,
-    openapi: { service: { name: "items", version: "1.0.0" } },
+    openapi: { service: { name: "items", version: "1.0.0" }, version },
   });
 }

@@ -5,7 +5,7 @@ import type { ConformanceFixtures, DocumentFixtures } from "./fixtures.js";
 type Json = Record<string, any>;
 
 // Every OpenAPI version Trellis emits: a new one is one more entry here.
-const versions = ["3.0", "3.1"] as const;
+const versions = ["3.0", "3.1", "3.2"] as const;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

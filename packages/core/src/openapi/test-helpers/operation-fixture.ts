@@ -63,7 +63,12 @@ export interface OperationInit {
     readonly schema?: JsonSchema;
     readonly isArray?: boolean;
     readonly description?: string;
+    readonly headers?: ResponseSpec["headers"];
+    readonly example?: unknown;
   }[];
+  /** `@Produces` media types; `sse` makes it an `@Sse` route. */
+  readonly produces?: readonly string[];
+  readonly sse?: boolean;
   readonly docs?: Partial<OperationDocs>;
   readonly security?: readonly SecurityRequirement[];
   readonly guarded?: boolean;
@@ -120,6 +125,9 @@ export class OperationFixture {
         isArray: spec.isArray ?? false,
         jsonSchema: item && spec.isArray ? { type: "array", items: item } : item,
         description: spec.description,
+        headers: spec.headers ?? [],
+        ...("example" in spec ? { example: spec.example } : {}),
+        hasExample: "example" in spec,
       };
     });
     const docs: OperationDocs = {
@@ -143,6 +151,8 @@ export class OperationFixture {
       pathParams,
       bindings,
       responses,
+      produces: init.sse ? ["text/event-stream"] : (init.produces ?? []),
+      sse: init.sse ? { keepAlive: 5_000 } : undefined,
       docs,
       security: init.security ?? [],
       public: false,

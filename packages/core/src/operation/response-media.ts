@@ -1,0 +1,88 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { isConcreteMediaType } from "../http/negotiate.js";
+import type { MethodMetadata } from "../metadata/metadata-store.js";
+import type { ControllerMetadata } from "../metadata/read-controller-metadata.js";
+import type { SseSettings } from "./operation.js";
+
+/** What a route answers with: its produced media types and, for `@Sse`, how it streams. */
+export interface ResponseMedia {
+  readonly produces: readonly string[];
+  readonly sse: SseSettings | undefined;
+}
+
+const eventStream = "text/event-stream";
+// Below Bun's default idleTimeout (10 s), which would otherwise cut a quiet stream.
+const defaultKeepAlive = 5_000;
+const json: ResponseMedia = Object.freeze({ produces: Object.freeze([]), sse: undefined });
+const sseKeys = new Set(["keepAlive"]);
+
+function checkProduces(declared: readonly unknown[], where: string): readonly string[] {
+  if (declared.length === 0) {
+    throw new TrellisConfigError("INVALID_OPTION", `${where}: @Produces needs a media type.`);
+  }
+  const seen = new Set<string>();
+  for (const mediaType of declared) {
+    if (!isConcreteMediaType(mediaType)) {
+      throw new TrellisConfigError(
+        "INVALID_OPTION",
+        `${where}: @Produces(${JSON.stringify(mediaType)}) is not a media type such as "text/csv" (no wildcards).`,
+      );
+    }
+    const key = mediaType.toLowerCase();
+    if (seen.has(key)) {
+      throw new TrellisConfigError(
+        "INVALID_OPTION",
+        `${where}: @Produces lists "${mediaType}" twice.`,
+      );
+    }
+    seen.add(key);
+  }
+  return Object.freeze([...declared]) as readonly string[];
+}
+
+function checkSse(options: unknown, method: MethodMetadata, where: string): SseSettings {
+  if (method.verbs.length !== 1) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      `${where}: @Sse declares the route's one GET; remove the other verb decorators.`,
+    );
+  }
+  if (method.produces !== undefined) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      `${where}: @Sse routes produce ${eventStream}; remove @Produces.`,
+    );
+  }
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TrellisConfigError("INVALID_OPTION", `${where}: @Sse options must be an object.`);
+  }
+  const unknownKey = Object.keys(options).find((key) => !sseKeys.has(key));
+  if (unknownKey !== undefined) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      `${where}: unknown @Sse option "${unknownKey}" (expected keepAlive).`,
+    );
+  }
+  const keepAlive = (options as { keepAlive?: unknown }).keepAlive ?? defaultKeepAlive;
+  if (!Number.isSafeInteger(keepAlive) || (keepAlive as number) < 0) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      `${where}: @Sse keepAlive must be a whole number of milliseconds (0 for none).`,
+    );
+  }
+  return { keepAlive: keepAlive as number };
+}
+
+/** Reads `@Produces` (method, else class) and `@Sse` of one method, checked. */
+export function readResponseMedia(
+  owner: ControllerMetadata,
+  method: MethodMetadata,
+  where: string,
+): ResponseMedia {
+  if (method.sse !== undefined) {
+    return { produces: [eventStream], sse: checkSse(method.sse, method, where) };
+  }
+  const declared = method.produces ?? owner.produces;
+  if (declared === undefined) return json;
+  return { produces: checkProduces(declared, where), sse: undefined };
+}
