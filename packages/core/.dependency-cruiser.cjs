@@ -13,6 +13,8 @@ const floors = [
   ["decorators"],
   ["route"],
   ["router"],
+  ["websocket"],
+  ["asyncapi"],
   ["docs"],
   ["app"],
 ];

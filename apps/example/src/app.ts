@@ -6,8 +6,11 @@ import { CloseDatabase } from "./database/close-database.js";
 import { openDatabase } from "./database/open-database.js";
 import { DatabaseHealth } from "./health/database-health.js";
 import { HealthController } from "./health/health-controller.js";
+import { AvatarController } from "./users/avatar-controller.js";
+import { AvatarRepository } from "./users/avatar-repository.js";
 import { UserController } from "./users/user-controller.js";
 import { UserEvents } from "./users/user-events.js";
+import { UserEventsSocket } from "./users/user-events-socket.js";
 import { UserFeedController } from "./users/user-feed-controller.js";
 import { UserRepository } from "./users/user-repository.js";
 
@@ -23,7 +26,8 @@ export interface ExampleAppOptions {
 export type ExampleApp = App;
 
 /**
- * Builds the users API on a SQLite database, with Swagger UI at `/docs`. `app.close()` closes the
+ * Builds the users API on a SQLite database, with Swagger UI at `/docs`, and live notifications of
+ * new users on the WebSocket `/ws/users` (documented at `/docs/asyncapi.json`). `app.close()` closes the
  * database (after in-flight requests, when served with `serve`); the readiness probe answers 503
  * from the moment closing begins.
  *
@@ -36,12 +40,19 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
   try {
     const app = createApp({
       schema: classValidator(),
-      controllers: [UserController, UserFeedController, HealthController],
+      controllers: [
+        UserController,
+        UserFeedController,
+        AvatarController,
+        HealthController,
+        UserEventsSocket,
+      ],
       providers: [
         { provide: Database, useValue: database },
         CloseDatabase,
         UserRepository,
         UserEvents,
+        AvatarRepository,
         DatabaseHealth,
       ],
       docs: { swagger: true },
@@ -50,7 +61,8 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
         service: {
           name: "users",
           version: "1.0.0",
-          description: "The users API of the Trellis example: create, list and read users.",
+          description:
+            "The users API of the Trellis example: create, list and read users, and their avatars.",
         },
         info: {
           contact: { name: "Trellis", url: "https://github.com/trellis-framework/trellis" },

@@ -56,8 +56,10 @@ describe("documentation served by the example", () => {
       "GET /users/events",
       "GET /users/export",
       "GET /users/{id}",
+      "GET /users/{id}/avatar",
       "POST /users",
       "POST /users/bulk",
+      "PUT /users/{id}/avatar",
     ]);
   });
 
@@ -325,6 +327,33 @@ async function checkAdapterExample({ demo }: Example) {
   });
 }
 
+async function checkUploadExample({ demo }: Example) {
+  const { valid, tooBig, wrongType, document } = await demo();
+  expect(await json(valid)).toEqual({
+    id: "7",
+    caption: "At the lake",
+    public: true,
+    avatar: { name: "me.png", type: "image/png", size: 2048 },
+    attachments: ["a.txt", "b.txt"],
+  });
+  expect(paths(await readProblem(tooBig, 400))).toEqual(["/avatar"]);
+  expect(paths(await readProblem(wrongType, 400))).toEqual(["/avatar"]);
+  const body = document.paths["/profiles/{id}"].put.requestBody.content["multipart/form-data"];
+  expect(body.encoding).toEqual({ avatar: { contentType: "image/png, image/jpeg" } });
+  const ref: string | undefined = body.schema.$ref;
+  const schema = ref ? document.components.schemas[ref.split("/").pop() as string] : body.schema;
+  expect(schema.properties.avatar).toEqual({
+    type: "string",
+    format: "binary",
+    maxLength: 1024 * 1024,
+  });
+  expect(schema.properties.attachments.items).toEqual({
+    type: "string",
+    format: "binary",
+    maxLength: 5 * 1024 * 1024,
+  });
+}
+
 const checks: Record<string, (example: Example) => Promise<void>> = {
   async "documented.ts"({ documented }) {
     expect(documented("shop", "Orders.")).toMatchObject({
@@ -334,6 +363,10 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     });
   },
 
+  "uploads.ts": checkUploadExample,
+  "uploads-typebox.ts": checkUploadExample,
+  "uploads-valibot.ts": checkUploadExample,
+  "uploads-zod.ts": checkUploadExample,
   async "quick-start.ts"({ app }) {
     const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
     try {
@@ -723,6 +756,26 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(await json(later)).toEqual({ open: true, region: "eu-west" });
     expect(statusAfter).toBe("closed");
     expect(events).toEqual(["connection opened", "connection closed"]);
+  },
+
+  async "websockets.ts"({ demo }) {
+    const result = await demo();
+    const said = { type: "said", data: { room: "lobby", text: "hello", by: "ada" } };
+    expect(result.adaEcho).toEqual(said);
+    expect(result.bobHeard).toEqual(said);
+    expect(result.invalid).toMatchObject({
+      type: "error",
+      id: 1,
+      data: { status: 400, errors: [{ in: "message", path: "/data/text" }] },
+    });
+    expect(result.announcement).toEqual({
+      type: "said",
+      data: { room: "lobby", text: "closing in 5", by: "system" },
+    });
+    expect((await readProblem(result.refused, 401)).title).toBe("Unauthorized");
+    expect(result.asyncapi.asyncapi).toBe("3.0.0");
+    expect(result.codes).toEqual([1001, 1001]);
+    expect(result.departures.sort()).toEqual(["ada", "bob"]);
   },
 
   async "deployment-cluster.ts"({ demo }) {

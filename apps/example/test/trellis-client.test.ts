@@ -3,6 +3,7 @@
 import { createClient, type SseMessage, TrellisClientError } from "@trellis/client";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { HealthController } from "../src/health/health-controller.js";
+import type { AvatarController } from "../src/users/avatar-controller.js";
 import type { User } from "../src/users/user.js";
 import type { UserController } from "../src/users/user-controller.js";
 import type { UserEvent } from "../src/users/user-event.js";
@@ -10,7 +11,12 @@ import type { UserFeedController } from "../src/users/user-feed-controller.js";
 import { type RunningExample, startExample } from "./support/example-server.js";
 
 let example: RunningExample;
-type Api = { users: UserController; userFeed: UserFeedController; health: HealthController };
+type Api = {
+  users: UserController;
+  userFeed: UserFeedController;
+  avatars: AvatarController;
+  health: HealthController;
+};
 let api: ReturnType<typeof createClient<Api>>;
 beforeAll(() => {
   example = startExample();
@@ -33,6 +39,28 @@ describe("apps/example through @trellis/client", () => {
     });
     expect(await api.users.list({})).toEqual([ada, grace, alan]);
     expect(await api.users.list({ page: 2, limit: 2 })).toEqual([alan]);
+  });
+
+  it("uploads an avatar (a File, or a FormData) and reads it back as a Blob", async () => {
+    const ada = await api.users.create({ name: "Ada", email: "ada@avatar.example" });
+    const avatar = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], "ada.png", {
+      type: "image/png",
+    });
+    expect(await api.avatars.setAvatar(ada.id, { avatar })).toBeUndefined();
+    const image = await api.avatars.getAvatar(ada.id);
+    expect(image).toBeInstanceOf(Blob);
+    expect((image as Blob).type).toBe("image/png");
+    expect(new Uint8Array(await (image as Blob).arrayBuffer())).toEqual(
+      new Uint8Array(await avatar.arrayBuffer()),
+    );
+    const form = new FormData();
+    form.set("avatar", new File([new Uint8Array(10)], "ada.jpg", { type: "image/jpeg" }));
+    await api.avatars.setAvatar(ada.id, form);
+    expect(((await api.avatars.getAvatar(ada.id)) as Blob).type).toBe("image/jpeg");
+    const refused = await api.avatars
+      .setAvatar(ada.id, { avatar: new File(["GIF89a"], "ada.gif", { type: "image/gif" }) })
+      .catch((error) => error);
+    expect(refused).toMatchObject({ status: 400, problem: { errors: [{ path: "/avatar" }] } });
   });
 
   it("rejects a 400 with the problem's issues, a 404 and a 409 with their status", async () => {

@@ -52,6 +52,7 @@ interface ClientModule {
     bulk: { name: string }[];
     invalid: { status: number; problem: { status: number; errors?: { path: string }[] } };
     missing: { status: number; problem: unknown };
+    avatar: { stored: number; type: string | null; size: number };
   }>;
 }
 
@@ -94,7 +95,7 @@ describe("a typed client generated from the served document", () => {
     expect(output.trim().split("\n")).toHaveLength(1);
   });
 
-  it("runs against the server: create, get, list, bulk, and a typed 400 problem", async () => {
+  it("runs against the server: create, get, list, bulk, an avatar upload, and a typed 400 problem", async () => {
     const { runUsersClient } = (await import(clientFile)) as ClientModule;
     const run = await runUsersClient(example.baseUrl);
     expect(run.created).toMatchObject({ name: "Ada", email: "ada@client.example" });
@@ -104,6 +105,7 @@ describe("a typed client generated from the served document", () => {
     expect(run.invalid.status).toBe(400);
     expect(run.invalid.problem).toMatchObject({ status: 400, title: "Bad Request" });
     expect(run.invalid.problem.errors).toEqual([expect.objectContaining({ path: "/name" })]);
+    expect(run.avatar).toEqual({ stored: 204, type: "image/png", size: 6 });
     expect(run.missing).toEqual({
       status: 404,
       problem: expect.objectContaining({ status: 404, title: "Not Found" }),

@@ -28,6 +28,7 @@ import {
   ValidateNested,
 } from "class-validator";
 import { Describe, Example } from "./index.js";
+import { IsFile } from "./is-file.js";
 
 class CreateUser {
   @IsString() @IsNotEmpty() name!: string;
@@ -148,6 +149,13 @@ class Throwing {
   @IsString() @ThrowsOnBoom name!: string;
 }
 
+class Upload {
+  @IsString() @Length(1, 20) title!: string;
+  @IsOptional() @IsInt() @Min(0) @Max(10) count?: number;
+  @IsFile({ maxSize: 1024, mimeTypes: ["image/png", "image/jpeg"] }) avatar!: File;
+  @IsOptional() @IsFile({ maxSize: 2048, each: true }) attachments?: File[];
+}
+
 /** The conformance shapes, written as class-validator models. */
 export const fixtures: ConformanceFixtures = {
   createUser: CreateUser,
@@ -162,6 +170,7 @@ export const fixtures: ConformanceFixtures = {
   adoption: Adoption,
   search: Search,
   throwing: Throwing,
+  upload: Upload,
 };
 
 /**

@@ -41,6 +41,18 @@ function ipVersion(schema: JsonSchema, [version]: readonly unknown[]): void {
   if (String(version) === "6") schema.format = "ipv6";
 }
 
+// `@IsFile`: documented as core documents a file (the size as maxLength, media types as contentMediaType).
+function fileKeywords(schema: JsonSchema, [limits]: readonly unknown[]): void {
+  schema.type = "string";
+  schema.format = "binary";
+  const { maxSize, mimeTypes } = (limits ?? {}) as { maxSize?: number; mimeTypes?: string[] };
+  if (typeof maxSize === "number") schema.maxLength = maxSize;
+  if (mimeTypes?.length === 1) schema.contentMediaType = mimeTypes[0];
+  else if (mimeTypes && mimeTypes.length > 1) {
+    schema.anyOf = mimeTypes.map((type) => ({ contentMediaType: type }));
+  }
+}
+
 /**
  * The class-validator decorators that say something JSON Schema can say, by metadata name, and
  * the keywords they set. Decorators not listed here are enforced but not documented.
@@ -77,6 +89,7 @@ export const decoratorKeywords: Readonly<Record<string, Apply>> = {
   },
   isEnum: enumValues,
   equals: fromConstraint("const"),
+  isFile: fileKeywords,
   arrayMinSize: typed("array", fromConstraint("minItems")),
   arrayMaxSize: typed("array", fromConstraint("maxItems")),
   arrayNotEmpty: typed("array", (schema) => {

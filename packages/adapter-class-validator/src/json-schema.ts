@@ -70,6 +70,8 @@ export function classToJsonSchema(
       }
     } else if (!isEmpty(items)) {
       value.items = items;
+      // `@IsFile({ each: true })`: several files under one field are an array of files.
+      if (items.format === "binary") value.type ??= "array";
     }
     return plan.presence.nullable ? orNull(value) : value;
   };

@@ -50,6 +50,10 @@ type Outcome = unknown | Rewritten | typeof enoughIssues;
 const isObject = (value: unknown): value is Plain =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** An uploaded file (a multipart body's `File`), or an array holding one. */
+const holdsFile = (value: unknown): boolean =>
+  value instanceof Blob || (Array.isArray(value) && value.some((item) => item instanceof Blob));
+
 const nameAt = (path: Path) => (path.length === 0 ? "value" : String(path[path.length - 1]));
 
 // Keys class-transformer never copies.
@@ -231,6 +235,12 @@ export function createStructureGuard(
             }
             if (items) replace(name, items);
           }
+        } else if (holdsFile(inner)) {
+          // class-transformer rebuilds every object it meets: a File would arrive as an empty
+          // copy. The view holds null; the instance gets the uploaded file itself afterwards.
+          replace(name, null);
+          if (copies === undefined) copies = [];
+          copies.push([name, Array.isArray(inner) ? inner.slice() : inner]);
         } else if (shape.copied.has(name) && typeof inner === "object" && inner !== null) {
           const copy = copyUntyped(inner);
           if (copy !== unsupported) {

@@ -1,5 +1,6 @@
 import { FormatRegistry, type TSchema, Type } from "@sinclair/typebox";
 import type { ConformanceFixtures, DocumentFixtures } from "@trellis/testing/conformance";
+import { FileType } from "./file-type.js";
 
 // A format whose check is user code that throws, for the "exceptions become issues" test.
 FormatRegistry.Set("conformance-throws", (value) => {
@@ -66,6 +67,12 @@ export const fixtures: ConformanceFixtures = {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   }),
   throwing: Type.Object({ name: Type.String({ format: "conformance-throws" }) }),
+  upload: Type.Object({
+    title: Type.String({ minLength: 1, maxLength: 20 }),
+    count: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+    avatar: FileType({ maxSize: 1024, mimeTypes: ["image/png", "image/jpeg"] }),
+    attachments: Type.Optional(Type.Array(FileType({ maxSize: 2048 }))),
+  }),
 };
 
 /** `Page<T>`: one function of the item schema, one named component per instantiation. */

@@ -1,5 +1,6 @@
-import type { TSchema } from "@sinclair/typebox";
+import { Kind, type TSchema } from "@sinclair/typebox";
 import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
+import { fileJsonSchema, fileKind } from "./file-type.js";
 import { listKeywords, mapKeywords, singleKeywords } from "./schema-tree.js";
 
 // TypeBox's JavaScript-only types (Date, Uint8Array, bigint, undefined, functions, ...) carry a
@@ -53,6 +54,7 @@ export function typeboxToJsonSchema(
     typeof value === "object" && value !== null ? convert(value as TSchema) : value;
 
   const body = (schema: TSchema): JsonSchema => {
+    if (schema[Kind] === fileKind) return fileJsonSchema(schema);
     if (typeof schema.type === "string" && !jsonTypes.has(schema.type)) return {};
     const result: JsonSchema = {};
     for (const key in schema) {

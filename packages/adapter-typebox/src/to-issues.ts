@@ -1,6 +1,8 @@
+import { Kind } from "@sinclair/typebox";
 import type { ValueError } from "@sinclair/typebox/compiler";
 import { ValueErrorType } from "@sinclair/typebox/errors";
 import type { IssueCode, ValidationIssue } from "@trellis/core";
+import { fileKind, fileProblem } from "./file-type.js";
 
 const unknownProperty: IssueCode = "unknown_property";
 
@@ -44,9 +46,14 @@ export function toIssues(
   const issues: ValidationIssue[] = [];
   if (limit <= 0) return issues;
   for (const error of errors) {
+    // A FileType's registered check says only "expected kind": say what is wrong with the file.
+    const message =
+      error.schema[Kind] === fileKind
+        ? (fileProblem(error.schema, error.value) ?? error.message)
+        : error.message;
     issues.push({
       path: pointerToPath(error.path, input),
-      message: error.message,
+      message,
       code: ValueErrorType[error.type],
     });
     if (issues.length >= limit) break;

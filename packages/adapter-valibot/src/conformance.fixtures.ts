@@ -74,6 +74,12 @@ export const fixtures: ConformanceFixtures = {
       }),
     ),
   }),
+  upload: v.object({
+    title: v.pipe(v.string(), v.minLength(1), v.maxLength(20)),
+    count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10))),
+    avatar: v.pipe(v.file(), v.maxSize(1024), v.mimeType(["image/png", "image/jpeg"])),
+    attachments: v.optional(v.array(v.pipe(v.file(), v.maxSize(2048)))),
+  }),
 };
 
 /** `Page<T>`: one function of the item schema, one named component per instantiation. */

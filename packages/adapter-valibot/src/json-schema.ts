@@ -1,6 +1,7 @@
 import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
+import { fileAction, fileSchema } from "./file-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -68,7 +69,10 @@ function convert(schema: GenericSchema, named: Map<string, GenericSchema>): Json
     // Custom checks and JavaScript-only types cannot be said in JSON Schema: they are left out.
     errorMode: "ignore",
     definitions: Object.fromEntries(named) as never,
+    overrideSchema: ({ valibotSchema }) => fileSchema(valibotSchema) as never,
     overrideAction: ({ valibotAction, jsonSchema }) => {
+      const file = fileAction(valibotAction as unknown as Node, jsonSchema as unknown as Node);
+      if (file) return file as never;
       // The metadata `id` names the component; it is not a JSON Schema keyword.
       if (valibotAction.type !== "metadata" || !("id" in jsonSchema)) return undefined;
       const { id: _id, ...rest } = jsonSchema as unknown as Node;

@@ -48,6 +48,12 @@ export const fixtures: ConformanceFixtures = {
       return true;
     }),
   }),
+  upload: z.object({
+    title: z.string().min(1).max(20),
+    count: z.int().min(0).max(10).optional(),
+    avatar: z.file().max(1024).mime(["image/png", "image/jpeg"]),
+    attachments: z.array(z.file().max(2048)).optional(),
+  }),
 };
 
 /** `Page<T>`: one function of the item schema, one named component per instantiation. */

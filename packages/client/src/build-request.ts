@@ -18,6 +18,7 @@ function named(name: string | undefined, value: unknown): [string, unknown][] {
 }
 
 function formBody(value: unknown, contentType: string): NonNullable<RequestInit["body"]> {
+  if (contentType === "multipart/form-data" && value instanceof FormData) return value; // as built
   const fields = named(undefined, value);
   if (contentType === "multipart/form-data") {
     const form = new FormData();

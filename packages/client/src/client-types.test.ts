@@ -22,6 +22,16 @@ describe("the client's types", () => {
     }>();
   });
 
+  it("takes a FormData for a multipart body with files, and only there", () => {
+    expectTypeOf<FormData>().toExtend<Parameters<typeof api.orders.upload>[0]>();
+    expectTypeOf<FormData>().not.toExtend<Parameters<typeof api.orders.create>[0]>();
+    const calls = () => {
+      // @ts-expect-error a JSON body is no form
+      void api.orders.create(new FormData(), "t", "s");
+    };
+    void calls;
+  });
+
   it("has no member for what is not a public method", () => {
     expectTypeOf(api.orders).not.toHaveProperty("orders");
     expectTypeOf(api.orders).not.toHaveProperty("setStatus");

@@ -30,6 +30,20 @@ export type ClientArguments<P extends readonly unknown[]> = true extends {
   ? DropRequests<P>
   : P;
 
+/** An object with a file field (`File`, or an array of them): the body of a multipart upload. */
+type HasFile<T> = [T] extends [object]
+  ? true extends {
+      [K in keyof T]-?: [NonNullable<T[K]>] extends [Blob | readonly Blob[]] ? true : false;
+    }[keyof T]
+    ? true
+    : false
+  : false;
+
+/** Arguments where a multipart body may also be a `FormData` the caller built (a browser form). */
+export type WithFormData<P extends readonly unknown[]> = {
+  [I in keyof P]: HasFile<P[I]> extends true ? P[I] | FormData : P[I];
+};
+
 /** What one yielded value of an `@Sse` handler sends as data: an event's `data`, else itself. */
 type EventData<T> = T extends { readonly data: infer D } ? D : T;
 
@@ -48,7 +62,7 @@ export type ControllerClient<C> = {
   readonly [K in keyof C as C[K] extends (...args: any[]) => unknown ? K : never]: C[K] extends (
     ...args: infer P
   ) => infer R
-    ? (...args: ClientArguments<P>) => Promise<ClientResult<R>>
+    ? (...args: WithFormData<ClientArguments<P>>) => Promise<ClientResult<R>>
     : never;
 };
 

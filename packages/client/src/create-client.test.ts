@@ -39,6 +39,12 @@ describe("createClient against an app with docs on", () => {
       size: 5,
       tags: ["a", "b"],
     });
+    // A FormData built by the caller (a browser form) is sent as it is.
+    const form = new FormData();
+    form.set("name", "scan");
+    form.set("file", new File(["abc"], "scan.txt", { type: "text/plain" }));
+    form.append("tags", "c");
+    expect(await api.orders.upload(form)).toEqual({ name: "scan", size: 3, tags: ["c"] });
   });
 
   it("reads an @Sse route's events as they come, data parsed from JSON where it is JSON", async () => {

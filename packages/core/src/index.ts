@@ -13,6 +13,7 @@ export type { App } from "./app/create-app.js";
 export { createApp } from "./app/create-app.js";
 export type { ServeOptions } from "./app/serve-app.js";
 export { serve } from "./app/serve-app.js";
+export type { AsyncApiDocument } from "./asyncapi/generate-asyncapi.js";
 export { Controller } from "./controller/controller.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
@@ -42,6 +43,7 @@ export type { OnInit, OnShutdown } from "./di/lifecycle-hooks.js";
 export type { ModuleInfo } from "./di/module-graph.js";
 export type { ModuleDefinition } from "./di/module-metadata.js";
 export type { Provider } from "./di/provider.js";
+export { WebSocketPublisher } from "./di/websocket-publisher.js";
 export type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs/docs-plugin.js";
 export type { ConfigErrorCode } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
@@ -117,3 +119,18 @@ export type {
   ValidationResult,
   Validator,
 } from "./schema/schema-adapter.js";
+export type { BunSocket, SocketBytes } from "./websocket/bun-socket.js";
+export type { ErrorFrame, MessageIssue } from "./websocket/error-frame.js";
+export { WebSocketConnection } from "./websocket/websocket-connection.js";
+export type { WebSocketRouteOptions } from "./websocket/websocket-decorators.js";
+export {
+  OnBinary,
+  OnClose,
+  OnDrain,
+  OnMessage,
+  OnOpen,
+  Sends,
+  WebSocketRoute,
+} from "./websocket/websocket-decorators.js";
+export type { WebSocketHandler } from "./websocket/websocket-handler.js";
+export type { WebSocketOptions } from "./websocket/websocket-options.js";

@@ -84,6 +84,16 @@ const documentedOperations = (): string[] =>
     Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
   );
 
+// Prism reads a whole response before it validates it, and an event stream never ends: such
+// routes are left to the example's own end-to-end tests.
+const isEventStream = (operation: string): boolean => {
+  const [method, path] = operation.split(" ") as [string, string];
+  const responses = document.paths[path][method.toLowerCase()].responses as Json;
+  return Object.values(responses).some((response) =>
+    Object.hasOwn((response as Json).content ?? {}, "text/event-stream"),
+  );
+};
+
 const documentedStatuses = (operation: string): string[] => {
   const [method, path] = operation.split(" ") as [string, string];
   return Object.keys(document.paths[path][method.toLowerCase()].responses);
@@ -117,12 +127,29 @@ describe("the example's traffic through the Prism validation proxy", () => {
       },
     });
     expect(bulk.status).toBe(201);
+    const avatar = () => {
+      const form = new FormData();
+      form.set(
+        "avatar",
+        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "a.png", { type: "image/png" }),
+      );
+      return form;
+    };
+    const avatarPath = `/users/${ada[0]!.id}/avatar`;
+    expect((await send("PUT /users/{id}/avatar", avatarPath, { body: avatar() })).status).toBe(204);
+    expect((await send("GET /users/{id}/avatar", avatarPath)).status).toBe(200);
+    expect((await send("GET /users/export", "/users/export")).status).toBe(200);
+    const asJson = { headers: { accept: "application/json" } };
+    expect((await send("GET /users/export", "/users/export", asJson)).status).toBe(200);
     expect((await send("GET /health/live", "/health/live")).status).toBe(200);
     expect((await send("GET /health/ready", "/health/ready")).status).toBe(200);
     expect((await send("GET /health", "/health")).status).toBe(200);
 
     // Documented errors the server answers to requests that are well-formed for the document.
     expect((await send("GET /users/{id}", `/users/${crypto.randomUUID()}`)).status).toBe(404);
+    const nobody = `/users/${crypto.randomUUID()}/avatar`;
+    expect((await send("GET /users/{id}/avatar", nobody)).status).toBe(404);
+    expect((await send("PUT /users/{id}/avatar", nobody, { body: avatar() })).status).toBe(404);
     expect(
       (await send("POST /users", "/users", { json: { name: "Ada", email: "ADA@example.com" } }))
         .status,
@@ -186,8 +213,8 @@ describe("the example's traffic through the Prism validation proxy", () => {
   });
 
   it("sent at least one request per documented operation, each answered with a documented status", () => {
-    const operations = documentedOperations();
-    expect(operations).toHaveLength(7);
+    const operations = documentedOperations().filter((operation) => !isEventStream(operation));
+    expect(operations).toHaveLength(10);
     for (const operation of operations) {
       const sent = exchanges.filter((exchange) => exchange.operation === operation);
       expect(sent.length, operation).toBeGreaterThan(0);

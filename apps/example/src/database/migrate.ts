@@ -8,6 +8,9 @@ const migrations: readonly string[] = [
      name TEXT NOT NULL,
      email TEXT NOT NULL UNIQUE COLLATE NOCASE
    )`,
+  // A user's avatar: the image's bytes and its media type (both null until one is uploaded).
+  "ALTER TABLE users ADD COLUMN avatar BLOB",
+  "ALTER TABLE users ADD COLUMN avatar_type TEXT",
 ];
 
 /** The schema version `migrate` brings a database to. */

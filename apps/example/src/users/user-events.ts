@@ -1,6 +1,7 @@
-import { Injectable } from "@trellis/core";
+import { Inject, Injectable, WebSocketPublisher } from "@trellis/core";
 import type { User } from "./user.js";
 import type { UserEvent } from "./user-event.js";
+import { userEventsTopic } from "./user-events-socket.js";
 
 /** An event with its position in the feed: what `Last-Event-ID` refers to. */
 export interface NumberedEvent {
@@ -14,7 +15,8 @@ export const keptEvents = 1000;
 /**
  * The feed of user events of this process: the most recent events, for clients catching up after
  * a reconnect, and a wake-up for clients waiting on the next one. (Several processes would share
- * a broker or a table instead; each instance here sees the users it created.)
+ * a broker or a table instead; each instance here sees the users it created.) Each event also goes
+ * to the WebSocket clients of `/ws/users`.
  */
 @Injectable()
 export class UserEvents {
@@ -22,8 +24,11 @@ export class UserEvents {
   private lastId = 0;
   private readonly waiting = new Set<() => void>();
 
-  /** Records that a user was created, and wakes every waiting reader. */
+  constructor(@Inject(WebSocketPublisher) private readonly sockets: WebSocketPublisher) {}
+
+  /** Records that a user was created, wakes every waiting reader and tells WebSocket clients. */
   created(user: User): void {
+    this.sockets.publish(userEventsTopic, { type: "user.created", data: user });
     this.recent.push({ id: ++this.lastId, event: { kind: "created", user } });
     if (this.recent.length > keptEvents) this.recent.shift();
     for (const wake of this.waiting) wake();

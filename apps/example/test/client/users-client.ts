@@ -7,6 +7,7 @@ import type { components, paths } from "../generated/users-api.js";
 export type User = components["schemas"]["User"];
 export type CreateUserInput = components["schemas"]["CreateUserInput"];
 export type ProblemDetails = components["schemas"]["ProblemDetails"];
+export type AvatarUpload = components["schemas"]["AvatarUpload"];
 
 /** What the client saw, as plain data the test can compare. */
 export interface ClientRun {
@@ -16,6 +17,7 @@ export interface ClientRun {
   readonly bulk: User[];
   readonly invalid: { readonly status: number; readonly problem: ProblemDetails };
   readonly missing: { readonly status: number; readonly problem: ProblemDetails | undefined };
+  readonly avatar: { readonly stored: number; readonly type: string | null; readonly size: number };
 }
 
 /** Creates, reads and lists users, then sends an invalid user, all through typed calls. */
@@ -50,7 +52,32 @@ export async function runUsersClient(baseUrl: string): Promise<ClientRun> {
     params: { path: { id: "00000000-0000-4000-8000-000000000000" } },
   });
 
+  // A multipart upload: the document says `format: binary`, which openapi-typescript types as a
+  // string; the File goes into a FormData that openapi-fetch sends as it is (its own boundary).
+  const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 7])], "ada.png", {
+    type: "image/png",
+  });
+  const upload: AvatarUpload = { avatar: image as unknown as string };
+  const stored = await client.PUT("/users/{id}/avatar", {
+    params: { path: { id: user.id } },
+    body: upload,
+    bodySerializer: (body) => {
+      const form = new FormData();
+      form.set("avatar", body.avatar as unknown as File);
+      return form;
+    },
+  });
+  const fetchedAvatar = await client.GET("/users/{id}/avatar", {
+    params: { path: { id: user.id } },
+    parseAs: "blob",
+  });
+
   return {
+    avatar: {
+      stored: stored.response.status,
+      type: fetchedAvatar.response.headers.get("content-type"),
+      size: (fetchedAvatar.data as Blob | undefined)?.size ?? -1,
+    },
     created: user,
     fetched: fetched.data,
     listed: listed.data,

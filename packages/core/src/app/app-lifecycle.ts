@@ -62,6 +62,7 @@ export function closer(
     closing ??= (async () => {
       const started = Date.now();
       moveAppState(container.state, "closing");
+      runtime.sockets?.closeAll();
       await within(ready, graceMs);
       const left = Math.max(0, graceMs - (Date.now() - started));
       const draining = [...runtime.servers].map((server) => drain(server, left));

@@ -9,6 +9,7 @@ import type { InterceptorItem } from "../pipeline/interceptor.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { ResponseValidation } from "../pipeline/response-validation.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
+import type { WebSocketOptions } from "../websocket/websocket-options.js";
 
 /** A controller class (normally a subclass of `Controller`). */
 export type ControllerClass = abstract new (...args: never[]) => unknown;
@@ -71,6 +72,8 @@ export interface AppOptions extends DocumentOptions {
   readonly bodyEncodings?: readonly BodyEncoding[];
   /** Make `getRequestContext()` work in this app's requests (default false: it costs a little). */
   readonly requestContext?: boolean;
+  /** How `app.websocket` treats WebSocket connections (backpressure, idle timeout, compression). */
+  readonly websocket?: WebSocketOptions;
 }
 
 /** The default `limits.body`: 1 MiB. */

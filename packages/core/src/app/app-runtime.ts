@@ -15,6 +15,8 @@ export interface AppRuntime {
   readonly servers: Set<RunningServer>;
   /** Ends each open event stream (`@Sse`), so a closing server can drain. */
   readonly streams: Set<() => void>;
+  /** The app's WebSocket connections: closed (1001) as soon as the app starts closing. */
+  readonly sockets?: { closeAll(): void };
 }
 
 const runtimes = new WeakMap<AppState, AppRuntime>();

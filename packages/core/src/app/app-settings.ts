@@ -15,6 +15,7 @@ import type { Guard } from "../pipeline/guard.js";
 import { parseResponseValidation } from "../pipeline/response-validation.js";
 import type { PipelineSettings } from "../pipeline/route-pipeline.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
+import { parseWebSocketOptions, type WebSocketSettings } from "../websocket/websocket-options.js";
 import { type AppOptions, type DocumentOptions, defaultBodyLimit } from "./app-options.js";
 
 /** What both `createApp` and `buildDocument` read from their options, checked. */
@@ -44,6 +45,7 @@ export interface AppSettings extends DocumentSettings {
   readonly errorFormatter: ErrorFormatter | undefined;
   /** Content codings request bodies may use. */
   readonly bodyEncodings: readonly BodyEncoding[];
+  readonly websocket: WebSocketSettings;
 }
 
 const knownEncodings: readonly BodyEncoding[] = ["gzip", "deflate"];
@@ -221,5 +223,6 @@ export function parseAppOptions(options: AppOptions): AppSettings {
     logger: options.logger ?? consoleLogger,
     errorFormatter: options.errorFormatter,
     bodyEncodings: parseBodyEncodings(options.bodyEncodings),
+    websocket: parseWebSocketOptions(options.websocket),
   };
 }

@@ -1,6 +1,8 @@
+import { type AsyncApiDocument, generateAsyncApi } from "../asyncapi/generate-asyncapi.js";
 import { type AppState, moveAppState } from "../di/built-in-tokens.js";
 import { Container } from "../di/container.js";
 import { describeModules, type ModuleInfo } from "../di/module-graph.js";
+import { connectPublisher } from "../di/websocket-publisher.js";
 import { mountDocs } from "../docs/mount-docs.js";
 import { HttpException } from "../errors/http-exception.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
@@ -15,6 +17,10 @@ import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
 import { PipelineBuilder } from "../pipeline/route-pipeline.js";
 import { compileRoute } from "../route/compile-route.js";
 import { buildRouter, type RouterEntry } from "../router/build-router.js";
+import { compileSocketUpgrade } from "../websocket/compile-socket-upgrade.js";
+import { createSockets } from "../websocket/create-sockets.js";
+import { serveWithSockets } from "../websocket/serve-with-sockets.js";
+import type { WebSocketHandler } from "../websocket/websocket-handler.js";
 import { type CloseOptions, closer } from "./app-lifecycle.js";
 import type { AppOptions } from "./app-options.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
@@ -29,6 +35,15 @@ export interface App {
   readonly fetch: ServeHandler;
   /** The generated OpenAPI document. */
   readonly document: OpenApiDocument;
+  /**
+   * The `websocket` object for `Bun.serve({ routes, fetch, websocket })`: serves every
+   * `@WebSocketRoute` (`serve(app)` passes it itself).
+   */
+  readonly websocket: WebSocketHandler;
+  /** The AsyncAPI 3.0 document of the app's WebSocket routes. */
+  readonly asyncapi: AsyncApiDocument;
+  /** Sends `message` as JSON to every WebSocket subscriber of `topic` (`WebSocketPublisher` too). */
+  publish(topic: string, message: unknown): number;
   /** The module graph as data: `createApp`'s own first, then each module (imports first). */
   readonly modules: readonly ModuleInfo[];
   /**
@@ -64,16 +79,35 @@ export interface App {
  */
 export function createApp(options: AppOptions): App {
   const settings = parseAppOptions(options);
-  const { routes: built, registry, compiler } = readOperations(settings);
+  const { routes: built, sockets, registry, compiler } = readOperations(settings);
   const operations = built.map(({ operation }) => operation);
+  const socketRuntime = createSockets(sockets, {
+    compiler,
+    logger: settings.logger,
+    validateResponse: settings.pipeline.validateResponse,
+    settings: settings.websocket,
+    defaultMessageLimit: settings.bodyLimit,
+  });
+  // Every served route: the HTTP operations, then each WebSocket route's upgrade request.
+  const served = [
+    ...built,
+    ...sockets.map(({ route, runtime }) => ({ operation: route.upgrade, runtime })),
+  ];
   const respondError = createErrorResponder(settings.logger, settings.errorFormatter);
 
   // The document first: an undeclared security scheme is reported before an unguarded one.
   const document = generateDocument({ operations, registry, options: settings.openapi });
   reportUndeclaredResponses(operations, settings.openapi?.undeclaredResponses, settings.logger);
+  const asyncapi = generateAsyncApi({
+    sockets: sockets.map(({ route }) => route),
+    registry,
+    options: settings.openapi,
+  });
 
   const graph = settings.modules;
   const container = new Container(graph.modules);
+  const publish = (topic: string, message: unknown) => socketRuntime.hub.publish(topic, message);
+  connectPublisher(container.publisher, publish);
   const moduleOf = (controller: Function | undefined) =>
     (controller && graph.controllerModules.get(controller)) || container.root;
 
@@ -87,13 +121,13 @@ export function createApp(options: AppOptions): App {
       settings.logger,
       respondError,
     );
-    return built.map(({ operation, runtime }) => {
+    return served.map(({ operation, runtime }, index) => {
       const module = moduleOf(operation.controller);
       const perRequest =
         container.classScope(operation.controller, module) === "request"
           ? container.perRequest(operation.controller, module)
           : undefined;
-      return compileRoute(operation, {
+      const context = {
         // Constructed once; each request runs on an object inheriting from it (or, for a
         // controller that needs request-scoped providers, on its own instance).
         instance:
@@ -108,12 +142,16 @@ export function createApp(options: AppOptions): App {
         compiler,
         pipeline: pipelines.forOperation(operation, runtime),
         bodyEncodings: settings.bodyEncodings,
-      });
+      };
+      const session = socketRuntime.sessions[index - built.length];
+      return session === undefined
+        ? compileRoute(operation, context)
+        : compileSocketUpgrade(operation, session, socketRuntime.hub, context);
     });
   };
 
   // Every controller's dependencies are checked now, even when async providers delay the rest.
-  for (const { operation } of built) {
+  for (const { operation } of served) {
     container.classScope(operation.controller, moduleOf(operation.controller));
   }
   // Synchronous as long as every provider is; otherwise routes answer 503 until ready.
@@ -132,7 +170,7 @@ export function createApp(options: AppOptions): App {
 
   const entries: RouterEntry[] = [];
   let live = starting === undefined;
-  built.forEach(({ operation }, index) => {
+  served.forEach(({ operation }, index) => {
     const handler: RouteHandler = live
       ? ((handlers as RouteHandler[])[index] as RouteHandler)
       : (request, params, decoded) =>
@@ -165,21 +203,41 @@ export function createApp(options: AppOptions): App {
   if (settings.openapi?.file !== undefined) writeDocumentFile(document, settings.openapi.file);
 
   const modules = describeModules(graph);
-  const shapes = new Set(operations.map((operation) => operation.shape));
+  const shapes = new Set(served.map(({ operation }) => operation.shape));
+  const asyncDocs = sockets.length > 0 ? asyncapi : undefined;
   for (const plugin of settings.docs) {
-    entries.push(...mountDocs(plugin, document, operations, shapes, respondError, modules));
+    entries.push(
+      ...mountDocs(plugin, document, operations, shapes, respondError, modules, asyncDocs),
+    );
   }
 
-  const { routes, fetch } = buildRouter(entries, respondError, {
+  const router = buildRouter(entries, respondError, {
     ...(settings.pipeline.middleware.length > 0
       ? { middleware: composeMiddleware(settings.pipeline.middleware, respondError) }
       : {}),
     requestContext: settings.pipeline.requestContext,
   });
-  const runtime: AppRuntime = { logger: settings.logger, servers: new Set(), streams };
+  const { routes, fetch } = serveWithSockets(router, served, sockets.length);
+  const runtime: AppRuntime = {
+    logger: settings.logger,
+    servers: new Set(),
+    streams,
+    sockets: socketRuntime.hub,
+  };
   registerRuntime(container.state, runtime);
   const close = closer(container, runtime, ready);
-  return { routes, fetch, document, modules, ready, state: container.state, close };
+  return {
+    routes,
+    fetch,
+    document,
+    websocket: socketRuntime.websocket,
+    asyncapi,
+    publish,
+    modules,
+    ready,
+    state: container.state,
+    close,
+  };
 }
 
 /** The answer to a request that arrives before the app is ready: 503, retry in a second. */

@@ -2,11 +2,19 @@ import { type BuiltOperation, buildOperationsWith } from "../operation/build-ope
 import { type RouteConfig, readRouteConfig } from "../pipeline/route-config.js";
 import { SchemaCompiler } from "../schema/schema-compiler.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
+import {
+  type BuiltSocketRoute,
+  buildSocketRoutes,
+  checkSocketPaths,
+  isSocketClass,
+} from "../websocket/build-socket-routes.js";
 import type { DocumentSettings } from "./app-settings.js";
 
 /** The routes of an app (operation and pipeline config) and the schema state they were built with. */
 export interface ReadOperations {
   readonly routes: readonly BuiltOperation<RouteConfig>[];
+  /** The `@WebSocketRoute` classes, read the same way. */
+  readonly sockets: readonly BuiltSocketRoute<RouteConfig>[];
   readonly registry: SchemaRegistry;
   readonly compiler: SchemaCompiler;
 }
@@ -15,8 +23,9 @@ export interface ReadOperations {
 export function readOperations(settings: DocumentSettings): ReadOperations {
   const registry = new SchemaRegistry();
   const compiler = new SchemaCompiler(settings.adapter);
+  const controllers = settings.controllers.filter((controller) => !isSocketClass(controller));
   const routes = buildOperationsWith(
-    settings.controllers,
+    controllers,
     {
       adapter: settings.adapter,
       registry,
@@ -29,5 +38,14 @@ export function readOperations(settings: DocumentSettings): ReadOperations {
     },
     readRouteConfig,
   );
-  return { routes, registry, compiler };
+  const sockets = buildSocketRoutes(
+    settings.controllers.filter(isSocketClass),
+    { adapter: settings.adapter, registry, compiler, defaultMessageLimit: settings.bodyLimit },
+    readRouteConfig,
+  );
+  checkSocketPaths(
+    routes.map(({ operation }) => operation),
+    sockets,
+  );
+  return { routes, sockets, registry, compiler };
 }

@@ -48,6 +48,7 @@ export function serve(app: App, options: ServeOptions = {}): RunningServer {
     ...rest,
     routes: app.routes,
     fetch: app.fetch,
+    websocket: app.websocket,
   } as Parameters<typeof Bun.serve>[0]) as unknown as RunningServer;
   runtime.servers.add(server);
 

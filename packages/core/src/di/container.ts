@@ -12,6 +12,7 @@ import type { ProviderScope } from "./injection-metadata.js";
 import { hasHook } from "./lifecycle-hooks.js";
 import type { ModuleNode } from "./module-graph.js";
 import { type NormalizedProvider, tokenName } from "./provider.js";
+import { WebSocketPublisher } from "./websocket-publisher.js";
 
 // Reflected types that name a shape TypeScript could not emit (interfaces, unions, primitives).
 const vagueTypes = new Set<unknown>([Object, String, Number, Boolean, Array, Function, Promise]);
@@ -66,6 +67,8 @@ export function rootModule(providers: readonly NormalizedProvider[]): ModuleNode
 export class Container {
   /** The app's status, injectable as `AppState`. */
   readonly state = new AppState();
+  /** The app's WebSocket publisher, injectable as `WebSocketPublisher`. */
+  readonly publisher = new WebSocketPublisher();
   /** The module of `createApp`'s own controllers, providers and global pipeline items. */
   readonly root: ModuleNode;
   private readonly entries = new Map<unknown, Entry>();
@@ -113,6 +116,7 @@ export class Container {
    */
   resolve(token: unknown, consumer: string, module: ModuleNode = this.root): unknown {
     if (token === AppState) return this.state;
+    if (token === WebSocketPublisher) return this.publisher;
     if (this.instances.has(token)) {
       this.entryFor(token, consumer, module);
       return this.instances.get(token);
@@ -234,7 +238,7 @@ export class Container {
   }
 
   private scopeOf(token: unknown, consumer: string, module: ModuleNode): ProviderScope {
-    if (token === AppState) return "singleton";
+    if (token === AppState || token === WebSocketPublisher) return "singleton";
     const entry = this.entryFor(token, consumer, module);
     if (entry === undefined) return "request";
     let scope = this.scopes.get(token);

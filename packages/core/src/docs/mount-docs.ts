@@ -66,11 +66,19 @@ function docsContext(document: OpenApiDocument, modules: readonly ModuleInfo[]):
 function withClientManifest(
   routes: ReturnType<DocsPlugin["routes"]>,
   operations: readonly Operation[],
+  asyncapi: Readonly<Record<string, unknown>> | undefined,
 ): ReturnType<DocsPlugin["routes"]> {
   const path = clientManifestPath(Object.keys(routes));
   if (path === undefined || Object.hasOwn(routes, path)) return routes;
   const body = JSON.stringify(clientManifest(operations));
-  return { ...routes, [path]: () => new Response(body, { headers: jsonHeaders }) };
+  const served = { ...routes, [path]: () => new Response(body, { headers: jsonHeaders }) };
+  // The AsyncAPI document of the app's WebSocket routes, when it has any: beside the OpenAPI one.
+  const asyncPath = `${path.slice(0, -"client.json".length)}asyncapi.json`;
+  if (asyncapi !== undefined && !Object.hasOwn(routes, asyncPath)) {
+    const text = JSON.stringify(asyncapi);
+    served[asyncPath] = () => new Response(text, { headers: jsonHeaders });
+  }
+  return served;
 }
 
 const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
@@ -79,7 +87,8 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
  * The router entries of a docs plugin's routes, mounted exactly as the plugin gives them
  * ("/docs/" stays apart from "/docs"). A route whose shape an app route (or an earlier docs
  * plugin's) already has is a startup error, never a silent shadow. `taken` gains the new shapes.
- * The `@trellis/client` manifest is mounted beside the raw document.
+ * The `@trellis/client` manifest (and the AsyncAPI document, given one) is mounted beside the raw
+ * document.
  */
 export function mountDocs(
   plugin: DocsPlugin,
@@ -88,10 +97,15 @@ export function mountDocs(
   taken: Set<string>,
   respondError: ErrorResponder,
   modules: readonly ModuleInfo[] = [],
+  asyncapi?: Readonly<Record<string, unknown>>,
 ): RouterEntry[] {
   let routes: ReturnType<DocsPlugin["routes"]>;
   try {
-    routes = withClientManifest(plugin.routes(docsContext(document, modules)), operations);
+    routes = withClientManifest(
+      plugin.routes(docsContext(document, modules)),
+      operations,
+      asyncapi,
+    );
   } catch (error) {
     throw docsOptionsError(error);
   }

@@ -69,6 +69,8 @@ export const configErrorCodes = {
   OPENAPI_FILE_FAILED: "openapi.file could not be written",
   UNRESOLVED_SCHEMA_REF: "a schema references a component that no adapter declared",
   YAML_UNAVAILABLE: "YAML output needs the Bun runtime (Bun.YAML)",
+  INVALID_WEBSOCKET_ROUTE:
+    "a @WebSocketRoute class declares a handler twice, mixes typed and plain messages, or binds its connection argument",
 } as const;
 
 /** A stable code carried by every `TrellisConfigError`. */

@@ -1,6 +1,7 @@
 import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
+import { multipartEncoding } from "./multipart-encoding.js";
 import { operationParameters } from "./operation-parameters.js";
 import { frameworkErrors } from "./problem-details.js";
 import { responseHeaders, successContent } from "./response-content.js";
@@ -12,11 +13,23 @@ import { statusRecord } from "./status-record.js";
 export const operationLabel = (operation: Operation): string =>
   `${operation.controller.name || "(anonymous controller)"}.${operation.handlerName}`;
 
-function requestBody(operation: Operation, collector: ComponentCollector, where: string) {
+function requestBody(
+  operation: Operation,
+  registry: SchemaRegistry,
+  collector: ComponentCollector,
+  where: string,
+) {
   const body = operation.bindings.find((binding) => binding.kind === "body");
   if (!body) return undefined;
   const schema = body.jsonSchema ? collector.convert(body.jsonSchema, `the body of ${where}`) : {};
-  const result: Record<string, unknown> = { content: { [body.contentType]: { schema } } };
+  const media: Record<string, unknown> = { schema };
+  // The media types a file part may carry: the one place OpenAPI 3.0 can say them.
+  const encoding =
+    body.contentType === "multipart/form-data" && body.jsonSchema
+      ? multipartEncoding(body.jsonSchema, registry)
+      : undefined;
+  if (encoding) media.encoding = encoding;
+  const result: Record<string, unknown> = { content: { [body.contentType]: media } };
   if (body.required) result.required = true;
   return result;
 }
@@ -130,7 +143,7 @@ export function operationObject(
   result.operationId = docs.operationId;
   const parameters = operationParameters(operation, registry, collector, where);
   if (parameters.length > 0) result.parameters = parameters;
-  const body = requestBody(operation, collector, where);
+  const body = requestBody(operation, registry, collector, where);
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, dialect.version, where);
   if (docs.deprecated) result.deprecated = true;

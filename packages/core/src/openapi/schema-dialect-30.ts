@@ -1,4 +1,5 @@
 import { stableJson } from "../schema/stable-json.js";
+import { fileSchema30, isFileSchema } from "./file-schema.js";
 import { copy, isObject, openMembers, type SchemaObject } from "./schema-dialect-shared.js";
 
 // OpenAPI 3.0's Schema Object: a subset of JSON Schema with nullable, boolean exclusive bounds and
@@ -28,6 +29,8 @@ const plain30 = new Set([
   "example",
   "deprecated",
 ]);
+
+const keeps30 = (key: string) => plain30.has(key) || key.startsWith("x-");
 
 /** Schemas that only admit null: `{type:"null"}`, `{const:null}`, `{enum:[null]}`. */
 function isNullOnly(schema: unknown): boolean {
@@ -140,6 +143,7 @@ function simple30(s: SchemaObject): SchemaObject | undefined {
 export function toSchema30(input: unknown): SchemaObject {
   if (input === false) return { not: {} };
   if (!isObject(input)) return {};
+  if (isFileSchema(input)) return fileSchema30(input as SchemaObject, keeps30);
   // Kept small on purpose: startup calls it for every schema node, and the full conversion is a
   // large function that most apps never need to compile.
   return simple30(input) ?? full30(input);

@@ -1,3 +1,4 @@
+import { fileSchema31, isFileSchema } from "./file-schema.js";
 import { copy, isObject, openMembers, type SchemaObject } from "./schema-dialect-shared.js";
 
 // OpenAPI 3.1's Schema Object is JSON Schema 2020-12: adapters' schemas pass through, only older
@@ -29,6 +30,7 @@ const schemaMapKeywords31 = new Set([
 export function toSchema31(input: unknown): unknown {
   if (typeof input === "boolean") return input;
   if (!isObject(input)) return {};
+  if (isFileSchema(input)) return fileSchema31(input as SchemaObject);
   const out: SchemaObject = {};
   for (const [key, value] of Object.entries(input)) {
     if (key === "$schema" || key === "nullable") continue;

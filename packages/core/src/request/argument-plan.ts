@@ -262,8 +262,17 @@ function planBinding(binding: Binding, operation: Operation, context: PlanContex
           if (
             typeof raw !== "string" &&
             !(Array.isArray(raw) && raw.every((item) => typeof item === "string"))
-          )
+          ) {
+            // A file part: one file under an array field is a list of one; several files under
+            // a single-value field are refused as repeated text values are.
+            if (raw instanceof Blob) {
+              if (coercer.isArray) body[key] = [raw];
+            } else if (Array.isArray(raw) && !coercer.isArray) {
+              inputs.addIssue("body", pointer, "must be given once");
+              ok = false;
+            }
             continue;
+          }
           const value = coerceInput(raw, coercer, false, inputs, "body", pointer);
           if (value === unreadable) ok = false;
           else body[key] = value;

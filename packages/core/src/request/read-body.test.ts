@@ -34,6 +34,9 @@ const Upload = schema({
   properties: { title: { type: "string" }, count: { type: "integer" } },
 });
 
+// Files are opaque to Ajv: `{}` takes one as it is, `type: array` a list of them.
+const Files = schema({ type: "object", properties: { files: { type: "array" }, doc: {} } });
+
 let handlerCalls = 0;
 
 @Route("/b")
@@ -68,6 +71,12 @@ class BodyController extends Controller {
   @Post("/upload")
   upload(@Body(Upload, { contentType: "multipart/form-data" }) input: Record<string, unknown>) {
     return { input: { ...input } };
+  }
+
+  @Post("/files")
+  files(@Body(Files, { contentType: "multipart/form-data" }) input: Record<string, unknown>) {
+    const files = input.files as unknown[] | undefined;
+    return { files: files?.map((file) => file instanceof File), doc: input.doc instanceof File };
   }
 
   @Get("/no-body")
@@ -306,6 +315,33 @@ describe("body reading", () => {
       "content-type": "multipart/form-data; boundary=zzz",
     });
     expect(broken.status).toBe(400);
+  });
+
+  it("binds one file under an array field as a list of one, and refuses two under a single one", async () => {
+    const upload = (edit: (data: FormData) => void) => {
+      const data = new FormData();
+      edit(data);
+      return app.fetch(new Request("http://x/b/files", { method: "POST", body: data }));
+    };
+    const file = () => new File(["bytes"], "a.txt", { type: "text/plain" });
+    const one = await upload((data) => {
+      data.append("files", file());
+      data.append("doc", file());
+    });
+    expect(await one.json()).toEqual({ files: [true], doc: true });
+    const two = await upload((data) => {
+      data.append("files", file());
+      data.append("files", file());
+    });
+    expect(await two.json()).toEqual({ files: [true, true], doc: false });
+    const twice = await upload((data) => {
+      data.append("doc", file());
+      data.append("doc", "text");
+    });
+    expect(twice.status).toBe(400);
+    expect(((await twice.json()) as Json).errors).toEqual([
+      { in: "body", path: "/doc", message: "must be given once" },
+    ]);
   });
 
   it("does not read the body of routes that bind none", async () => {

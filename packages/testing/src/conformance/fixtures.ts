@@ -53,6 +53,12 @@ export interface ConformanceFixtures {
    * check, a custom format) whenever `name` is "boom". Accepts any other string name.
    */
   readonly throwing: unknown;
+  /**
+   * A multipart body (uploads.ts): `title` string of 1..20 characters; `count` optional integer
+   * 0..10 (sent as text, coerced by core); `avatar` one file of at most 1024 bytes, `image/png` or
+   * `image/jpeg`; `attachments` optional, one or several files of at most 2048 bytes each, any type.
+   */
+  readonly upload: unknown;
 }
 
 /**
@@ -74,8 +80,8 @@ export interface DocumentFixtures {
   readonly person: unknown;
 }
 
-/** The corpus-driven shapes (everything but `throwing`). */
-export type ShapeName = Exclude<keyof ConformanceFixtures, "throwing">;
+/** The corpus-driven shapes (everything but `throwing` and the multipart `upload`). */
+export type ShapeName = Exclude<keyof ConformanceFixtures, "throwing" | "upload">;
 
 /** Component names the suite expects for named models. */
 export const expectedComponents = {

@@ -19,6 +19,7 @@ import {
 } from "./fixtures.js";
 import { createOracle } from "./json-schema-oracle.js";
 import { expectWellFormed, pollutionReachable, referencesIn, toJson } from "./result-checks.js";
+import { runUploadConformance } from "./uploads.js";
 
 /** What each adapter hands the suite: its factory and its fixtures. */
 export interface ConformanceOptions {
@@ -74,6 +75,8 @@ export function runAdapterConformance({
   const shapes = Object.keys(corpus) as ShapeName[];
 
   describe(`${adapter.name} adapter conformance`, () => {
+    runUploadConformance(create, fixtures.upload);
+
     it("is a complete adapter when created with no arguments", () => {
       expect(typeof adapter.name).toBe("string");
       expect(adapter.name.length).toBeGreaterThan(0);

@@ -1,0 +1,68 @@
+import {
+  Body,
+  BodyLimit,
+  Controller,
+  Description,
+  Get,
+  Inject,
+  NotFoundException,
+  OperationId,
+  Param,
+  Produces,
+  Put,
+  Returns,
+  Route,
+  Summary,
+  Tags,
+} from "@trellis/core";
+import { AvatarRepository } from "./avatar-repository.js";
+import { AvatarUpload, avatarTypes, maxAvatarBytes } from "./avatar-upload.js";
+
+/** Room for the multipart framing around the largest avatar. */
+const formOverhead = 16 * 1024;
+
+/** Users' avatars: one PNG or JPEG image per user, stored with the user. */
+@Route("/users")
+@Tags("users")
+export class AvatarController extends Controller {
+  constructor(@Inject(AvatarRepository) private readonly avatars: AvatarRepository) {
+    super();
+  }
+
+  @Put("/:id/avatar")
+  @Summary("Set a user's avatar")
+  @Description(
+    "Stores a PNG or JPEG image of at most 1 MiB, sent as multipart/form-data in the field `avatar`, replacing any earlier one.",
+  )
+  @OperationId("setUserAvatar")
+  @BodyLimit(maxAvatarBytes + formOverhead)
+  @Returns(204, "The avatar is stored")
+  @Returns(404, "No user has this id")
+  async setAvatar(
+    @Param("id") id: string,
+    @Body(AvatarUpload, { contentType: "multipart/form-data" }) input: AvatarUpload,
+  ): Promise<void> {
+    const bytes = new Uint8Array(await input.avatar.arrayBuffer());
+    if (!this.avatars.save(id, { bytes, type: input.avatar.type })) {
+      throw new NotFoundException("No user has this id.");
+    }
+  }
+
+  @Get("/:id/avatar")
+  @Summary("Get a user's avatar")
+  @Description(
+    "The image as it was uploaded, with its own media type (image/png or image/jpeg), whatever the Accept header prefers.",
+  )
+  @OperationId("getUserAvatar")
+  @Produces(...avatarTypes)
+  @Returns(200, "The avatar image")
+  @Returns(404, "No user has this id, or the user has no avatar")
+  getAvatar(@Param("id") id: string): Response {
+    const avatar = this.avatars.find(id);
+    if (avatar === undefined) throw new NotFoundException("No user has this id.");
+    if (avatar === null) throw new NotFoundException("This user has no avatar.");
+    return new Response(avatar.bytes, {
+      headers: { "content-type": avatar.type, "cache-control": "no-cache" },
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { Type } from "@sinclair/typebox";
+import { FileType, typebox } from "@trellis/adapter-typebox";
+import {
+  Body,
+  BodyLimit,
+  Controller,
+  createApp,
+  Description,
+  type Infer,
+  Param,
+  Put,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
+import { documented } from "./documented.ts";
+
+/** What the upload answers: the fields, and what was received of each file. */
+const StoredProfile = Type.Object({
+  id: Type.String(),
+  caption: Type.String(),
+  public: Type.Optional(Type.Boolean()),
+  avatar: Type.Object({ name: Type.String(), type: Type.String(), size: Type.Integer() }),
+  attachments: Type.Array(Type.String()),
+});
+
+// #region model
+const ProfileUpload = Type.Object({
+  caption: Type.String({ maxLength: 80 }),
+  public: Type.Optional(Type.Boolean()),
+  avatar: FileType({ maxSize: 1024 * 1024, mimeTypes: ["image/png", "image/jpeg"] }),
+  attachments: Type.Optional(Type.Array(FileType({ maxSize: 5 * 1024 * 1024 }))),
+});
+type ProfileUpload = Infer<typeof ProfileUpload>;
+// #endregion
+
+@Route("/profiles")
+@Description("Profiles with pictures")
+class ProfileController extends Controller {
+  @Put("/:id")
+  @Summary("Upload a profile")
+  @Description("A caption, an avatar image and optional attachments, as a form.")
+  @Returns(200, StoredProfile, "What was stored")
+  @BodyLimit(12 * 1024 * 1024) // the whole body: every field and file together
+  async upload(
+    @Param("id") id: string,
+    @Body(ProfileUpload, { contentType: "multipart/form-data" }) input: ProfileUpload,
+  ) {
+    const { avatar, attachments = [] } = input;
+    const bytes = new Uint8Array(await avatar.arrayBuffer()); // or avatar.stream()
+    return {
+      id,
+      caption: input.caption,
+      public: input.public,
+      avatar: { name: avatar.name, type: avatar.type, size: bytes.byteLength },
+      attachments: attachments.map((file) => file.name),
+    };
+  }
+}
+
+export const app = createApp({
+  schema: typebox(),
+  controllers: [ProfileController],
+  openapi: documented("profiles", "Profiles uploaded as forms with files."),
+});
+
+/** Uploads through `app.fetch`: a valid form, a too-large avatar, a GIF, and the document. */
+export async function demo() {
+  const put = (edit: (form: FormData) => void) => {
+    const form = new FormData();
+    form.set("caption", "At the lake");
+    form.set("public", "true");
+    form.set("avatar", new File([new Uint8Array(2048)], "me.png", { type: "image/png" }));
+    edit(form);
+    return app.fetch(new Request("http://localhost/profiles/7", { method: "PUT", body: form }));
+  };
+  const notes = (form: FormData) => {
+    form.append("attachments", new File(["a"], "a.txt", { type: "text/plain" }));
+    form.append("attachments", new File(["bc"], "b.txt", { type: "text/plain" }));
+  };
+  return {
+    valid: await put(notes),
+    tooBig: await put((form) =>
+      form.set(
+        "avatar",
+        new File([new Uint8Array(1024 * 1024 + 1)], "me.png", { type: "image/png" }),
+      ),
+    ),
+    wrongType: await put((form) =>
+      form.set("avatar", new File(["GIF89a"], "me.gif", { type: "image/gif" })),
+    ),
+    document: app.document,
+  };
+}

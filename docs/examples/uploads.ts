@@ -1,0 +1,115 @@
+import "reflect-metadata";
+import { classValidator, IsFile } from "@trellis/adapter-class-validator";
+import {
+  Body,
+  BodyLimit,
+  Controller,
+  createApp,
+  Description,
+  Param,
+  Put,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
+import { Type } from "class-transformer";
+import {
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from "class-validator";
+import { documented } from "./documented.ts";
+
+class StoredFile {
+  @IsString() name!: string;
+  @IsString() type!: string;
+  @IsInt() size!: number;
+}
+
+/** What the upload answers: the fields, and what was received of each file. */
+class StoredProfile {
+  @IsString() id!: string;
+  @IsString() caption!: string;
+  @IsOptional() @IsBoolean() public?: boolean;
+  @IsObject() @ValidateNested() @Type(() => StoredFile) avatar!: StoredFile;
+  @IsString({ each: true }) attachments!: string[];
+}
+
+// #region model
+class ProfileUpload {
+  @IsString() @MaxLength(80) caption!: string;
+  @IsOptional() @IsBoolean() public?: boolean; // a text field: "true" arrives as true
+
+  @IsFile({ maxSize: 1024 * 1024, mimeTypes: ["image/png", "image/jpeg"] })
+  avatar!: File;
+
+  @IsOptional()
+  @IsFile({ maxSize: 5 * 1024 * 1024, each: true }) // several files under one field
+  attachments?: File[];
+}
+// #endregion
+
+// #region controller
+@Route("/profiles")
+@Description("Profiles with pictures")
+class ProfileController extends Controller {
+  @Put("/:id")
+  @Summary("Upload a profile")
+  @Description("A caption, an avatar image and optional attachments, as a form.")
+  @Returns(200, StoredProfile, "What was stored")
+  @BodyLimit(12 * 1024 * 1024) // the whole body: every field and file together
+  async upload(
+    @Param("id") id: string,
+    @Body(ProfileUpload, { contentType: "multipart/form-data" }) input: ProfileUpload,
+  ) {
+    const { avatar, attachments = [] } = input;
+    const bytes = new Uint8Array(await avatar.arrayBuffer()); // or avatar.stream()
+    return {
+      id,
+      caption: input.caption,
+      public: input.public,
+      avatar: { name: avatar.name, type: avatar.type, size: bytes.byteLength },
+      attachments: attachments.map((file) => file.name),
+    };
+  }
+}
+// #endregion
+
+export const app = createApp({
+  schema: classValidator(),
+  controllers: [ProfileController],
+  openapi: documented("profiles", "Profiles uploaded as forms with files."),
+});
+
+/** Uploads through `app.fetch`: a valid form, a too-large avatar, a GIF, and the document. */
+export async function demo() {
+  const put = (edit: (form: FormData) => void) => {
+    const form = new FormData();
+    form.set("caption", "At the lake");
+    form.set("public", "true");
+    form.set("avatar", new File([new Uint8Array(2048)], "me.png", { type: "image/png" }));
+    edit(form);
+    return app.fetch(new Request("http://localhost/profiles/7", { method: "PUT", body: form }));
+  };
+  const notes = (form: FormData) => {
+    form.append("attachments", new File(["a"], "a.txt", { type: "text/plain" }));
+    form.append("attachments", new File(["bc"], "b.txt", { type: "text/plain" }));
+  };
+  return {
+    valid: await put(notes),
+    tooBig: await put((form) =>
+      form.set(
+        "avatar",
+        new File([new Uint8Array(1024 * 1024 + 1)], "me.png", { type: "image/png" }),
+      ),
+    ),
+    wrongType: await put((form) =>
+      form.set("avatar", new File(["GIF89a"], "me.gif", { type: "image/gif" })),
+    ),
+    document: app.document,
+  };
+}

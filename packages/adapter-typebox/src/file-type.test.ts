@@ -1,0 +1,47 @@
+import { Type } from "@sinclair/typebox";
+import { describe, expect, it } from "vitest";
+import { FileType } from "./file-type.js";
+import { typebox } from "./typebox-adapter.js";
+
+const Upload = Type.Object({
+  avatar: FileType({ maxSize: 4, mimeTypes: ["image/png"] }),
+  files: Type.Array(FileType()),
+});
+
+const validate = typebox().compile(Upload, {
+  target: "body",
+  unknownProperties: "strip",
+  maxIssues: 10,
+});
+const png = (size: number, type = "image/png") =>
+  new File([new Uint8Array(size)], "a.png", { type });
+
+describe("FileType", () => {
+  it("accepts a file within its limits, as the same File", () => {
+    const avatar = png(4);
+    const result = validate({ avatar, files: [png(100, "text/plain")] });
+    expect(result.ok).toBe(true);
+    expect(result.ok && (result.value as { avatar: File }).avatar).toBe(avatar);
+  });
+
+  it("says what is wrong with the file, at its field", () => {
+    const issues = (input: unknown) => {
+      const result = validate(input);
+      return result.ok ? [] : result.issues.map(({ path, message }) => ({ path, message }));
+    };
+    expect(issues({ avatar: png(5), files: [] })).toContainEqual({
+      path: ["avatar"],
+      message: "Expected a file of at most 4 bytes",
+    });
+    expect(issues({ avatar: png(1, "image/gif"), files: [] })).toContainEqual({
+      path: ["avatar"],
+      message: "Expected a file of type image/png",
+    });
+    expect(issues({ avatar: "text", files: ["x"] })).toEqual(
+      expect.arrayContaining([
+        { path: ["avatar"], message: "Expected a file" },
+        { path: ["files", 0], message: "Expected a file" },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,324 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { MethodMetadata } from "../metadata/metadata-store.js";
+import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
+import {
+  adapterJsonSchema,
+  type BindingContext,
+  buildBindings,
+} from "../operation/build-bindings.js";
+import { isValidLimit, type RouteRuntimeMetadata } from "../operation/build-operations.js";
+import { checkOperations } from "../operation/check-operations.js";
+import type { Operation } from "../operation/operation.js";
+import { joinRoutePath } from "../operation/route-path.js";
+import type { SocketMessageSpec, SocketRoute, SocketSendSpec } from "./socket-route.js";
+import { type SocketHandlerMetadata, socketMetadataOf } from "./websocket-metadata.js";
+
+/** What reading WebSocket classes needs besides the schema state. */
+export interface SocketBuildContext extends BindingContext {
+  /** The default `maxMessageBytes`: the app's `limits.body`. */
+  readonly defaultMessageLimit: number;
+}
+
+/** A built route and its pipeline config, read by the same reader as HTTP routes'. */
+export interface BuiltSocketRoute<R> {
+  readonly route: SocketRoute;
+  readonly runtime: R;
+}
+
+/** True for a class decorated with `@WebSocketRoute`. */
+export function isSocketClass(value: unknown): boolean {
+  return socketMetadataOf(value)?.path !== undefined;
+}
+
+const emptyMethod: MethodMetadata = {
+  verbs: [],
+  bindings: [],
+  returns: [],
+  tags: [],
+  security: [],
+  guards: [],
+  interceptors: [],
+  middleware: [],
+  deprecated: false,
+  hidden: false,
+};
+
+const typeName = /^[A-Za-z0-9_.-]+$/;
+
+function invalid(where: string, message: string): TrellisConfigError {
+  return new TrellisConfigError("INVALID_WEBSOCKET_ROUTE", `${where}: ${message}`);
+}
+
+function single(
+  handlers: readonly SocketHandlerMetadata[],
+  event: SocketHandlerMetadata["event"],
+  className: string,
+): string | undefined {
+  const found = handlers.filter((handler) => handler.event === event);
+  if (found.length > 1) {
+    throw invalid(
+      className,
+      `more than one @On${event[0]?.toUpperCase()}${event.slice(1)} handler.`,
+    );
+  }
+  return found[0] === undefined ? undefined : String(found[0].key);
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * Reads WebSocket classes once into routes: the upgrade operation (bound, guarded and checked
+ * like an HTTP route), the message kinds with their JSON Schemas, and the handlers of the other
+ * events. Everything that can be wrong is a startup error naming the class and method.
+ */
+export function buildSocketRoutes<R>(
+  classes: readonly unknown[],
+  context: SocketBuildContext,
+  readRuntime: (raw: RouteRuntimeMetadata, where: string) => R,
+): BuiltSocketRoute<R>[] {
+  return classes.map((target) => {
+    const controller = target as Operation["controller"];
+    const socket = socketMetadataOf(controller);
+    const className = controller.name || "(anonymous class)";
+    if (socket === undefined) throw invalid(className, "is not a @WebSocketRoute class.");
+    const metadata = readControllerMetadata(controller);
+    const misplaced = metadata.misplaced[0];
+    if (misplaced !== undefined) {
+      throw new TrellisConfigError("INVALID_DECORATOR_TARGET", `${className}: ${misplaced}.`);
+    }
+    const path = joinRoutePath(undefined, socket.path, `${className} (@WebSocketRoute)`);
+    const options = (socket.options ?? {}) as { maxMessageBytes?: unknown; description?: unknown };
+    const maxMessageBytes = options.maxMessageBytes ?? context.defaultMessageLimit;
+    if (!isValidLimit(maxMessageBytes)) {
+      throw new TrellisConfigError(
+        "INVALID_LIMIT",
+        `${className} (@WebSocketRoute): maxMessageBytes ${String(maxMessageBytes)} is not a positive integer number of bytes.`,
+      );
+    }
+
+    const handlers = socket.handlers;
+    for (const handler of handlers) {
+      if (
+        typeof handler.key !== "string" ||
+        typeof controller.prototype[handler.key] !== "function"
+      ) {
+        throw new TrellisConfigError(
+          "INVALID_DECORATOR_TARGET",
+          `${className}.${String(handler.key)}: a WebSocket handler decorator is on a member that is not a method with a string name.`,
+        );
+      }
+    }
+    for (const [key, method] of metadata.methods) {
+      if (method.verbs.length > 0) {
+        throw invalid(
+          `${className}.${String(key)}`,
+          "a @WebSocketRoute class serves no HTTP verbs (@Get, ...); put them on a controller.",
+        );
+      }
+    }
+    const onOpen = single(handlers, "open", className);
+    const onClose = single(handlers, "close", className);
+    const onDrain = single(handlers, "drain", className);
+    const onBinary = single(handlers, "binary", className);
+
+    const messages = readMessages(context, handlers, metadata.methods, className);
+    const envelope = messages.some((message) => message.type !== undefined);
+    const sends = readSends(context, socket.sends, envelope, className);
+
+    // The upgrade: the open handler's bindings; index 0 is the connection, never bound.
+    const handlerName = onOpen ?? "upgrade";
+    const where = `${className}.${handlerName}`;
+    const method = (onOpen && metadata.methods.get(onOpen)) || emptyMethod;
+    if (method.bindings.some((binding) => binding.index === 0)) {
+      throw invalid(
+        where,
+        "parameter 0 is the connection; bind the upgrade request from parameter 1 on.",
+      );
+    }
+    const reflected: unknown[] | undefined =
+      onOpen === undefined
+        ? []
+        : Reflect.getMetadata("design:paramtypes", controller.prototype, onOpen);
+    const declared = method.security.length > 0 ? method.security : (metadata.security ?? []);
+    const security = declared.map(({ scheme, scopes }) => {
+      if (typeof scheme !== "string" || scheme === "" || !Array.isArray(scopes)) {
+        throw new TrellisConfigError(
+          "INVALID_OPTION",
+          `${where}: @Security needs a scheme name and scopes.`,
+        );
+      }
+      return { scheme, scopes: scopes.map(String) };
+    });
+    const guards = [...metadata.guards, ...method.guards];
+    const upgrade: Operation = {
+      controller,
+      handlerName,
+      method: "GET",
+      path: path.path,
+      shape: path.shape,
+      openapiPath: path.openapiPath,
+      pathParams: path.params,
+      bindings: buildBindings(context, method.bindings, reflected, path.params, where),
+      responses: [],
+      docs: {
+        summary: undefined,
+        description: undefined,
+        operationId: `${className}_upgrade`,
+        operationIdExplicit: false,
+        tags: [],
+        controllerTag: { name: className, description: undefined },
+        deprecated: false,
+        hidden: true,
+      },
+      security,
+      public: false, // not documented in OpenAPI (hidden): the AsyncAPI document describes it
+      bodyLimit: context.defaultMessageLimit,
+      timeout: undefined,
+      produces: [],
+      sse: undefined,
+      guarded: guards.length > 0,
+    };
+    if (upgrade.bindings.some((binding) => binding.kind === "body")) {
+      throw invalid(where, "an upgrade request has no body: @Body cannot bind it.");
+    }
+    checkOperations([upgrade], context.registry);
+    const runtime = readRuntime(
+      {
+        guards,
+        interceptors: [...metadata.interceptors, ...method.interceptors],
+        middleware: [...metadata.middleware, ...method.middleware],
+        validateResponse: method.validateResponse ?? metadata.validateResponse,
+      },
+      where,
+    );
+    const route: SocketRoute = {
+      controller,
+      upgrade,
+      envelope,
+      messages,
+      sends,
+      onOpen,
+      onClose,
+      onDrain,
+      onBinary,
+      maxMessageBytes: maxMessageBytes as number,
+      description: stringOrUndefined(options.description),
+    };
+    return { route, runtime };
+  });
+}
+
+function readMessages(
+  context: BindingContext,
+  handlers: readonly SocketHandlerMetadata[],
+  methods: ReadonlyMap<string | symbol, MethodMetadata>,
+  className: string,
+): SocketMessageSpec[] {
+  const messages: SocketMessageSpec[] = [];
+  for (const handler of handlers) {
+    if (handler.event !== "message") continue;
+    const where = `${className}.${String(handler.key)} (@OnMessage)`;
+    const type = handler.type;
+    if (type !== undefined && (typeof type !== "string" || !typeName.test(type))) {
+      throw invalid(
+        where,
+        `message type ${JSON.stringify(type)} must be letters, digits, ".", "_" or "-".`,
+      );
+    }
+    if (messages.some((message) => message.type === type)) {
+      throw invalid(
+        where,
+        type === undefined
+          ? "a route takes one @OnMessage without a type; use types to tell messages apart."
+          : `message type "${type}" is handled twice.`,
+      );
+    }
+    if (messages.length > 0 && (messages[0]?.type === undefined) !== (type === undefined)) {
+      throw invalid(
+        where,
+        'a route\'s messages are either all typed (@OnMessage("type", ...)) or one plain @OnMessage.',
+      );
+    }
+    const method = methods.get(handler.key);
+    if (method !== undefined && method.bindings.length > 0) {
+      throw invalid(
+        where,
+        "message handlers get (connection, message); binding decorators belong on @OnOpen.",
+      );
+    }
+    const schema = handler.hasSchema ? handler.schema : undefined;
+    messages.push({
+      handlerName: String(handler.key),
+      type: type as string | undefined,
+      schema,
+      jsonSchema: schema === undefined ? undefined : adapterJsonSchema(context, schema, where),
+      summary: stringOrUndefined(method?.summary),
+      description: stringOrUndefined(method?.description),
+    });
+  }
+  return messages;
+}
+
+function readSends(
+  context: BindingContext,
+  declared: readonly { type: unknown; schema: unknown; hasSchema: boolean }[],
+  envelope: boolean,
+  className: string,
+): SocketSendSpec[] {
+  const sends: SocketSendSpec[] = [];
+  for (const item of declared) {
+    const where = `${className} (@Sends${item.type === undefined ? "" : ` "${String(item.type)}"`})`;
+    const type = item.type;
+    if (type !== undefined && (typeof type !== "string" || !typeName.test(type))) {
+      throw invalid(
+        where,
+        `message type ${JSON.stringify(type)} must be letters, digits, ".", "_" or "-".`,
+      );
+    }
+    if (type === "error") {
+      throw invalid(where, 'the type "error" is reserved for error frames.');
+    }
+    if (sends.some((send) => send.type === type)) {
+      throw invalid(where, "the same message is declared twice.");
+    }
+    if (envelope && type === undefined) {
+      throw invalid(
+        where,
+        'a route with typed messages sends typed messages: @Sends("type", Schema).',
+      );
+    }
+    const schema = item.hasSchema ? item.schema : undefined;
+    sends.push({
+      type: type as string | undefined,
+      schema,
+      jsonSchema: schema === undefined ? undefined : adapterJsonSchema(context, schema, where),
+    });
+  }
+  return sends;
+}
+
+/** A WebSocket route's path is its own: no other WebSocket route and no GET route shares it. */
+export function checkSocketPaths(
+  operations: readonly Operation[],
+  sockets: readonly { readonly route: SocketRoute }[],
+): void {
+  const owners = new Map<string, string>();
+  for (const operation of operations) {
+    if (operation.method === "GET") {
+      owners.set(operation.shape, `${operation.controller.name}.${operation.handlerName}`);
+    }
+  }
+  for (const { route } of sockets) {
+    const { shape, path } = route.upgrade;
+    const owner = owners.get(shape);
+    if (owner !== undefined) {
+      throw new TrellisConfigError(
+        "DUPLICATE_ROUTE",
+        `${route.controller.name} (@WebSocketRoute ${path}) and ${owner} both serve GET ${path}.`,
+      );
+    }
+    owners.set(shape, `${route.controller.name} (@WebSocketRoute)`);
+  }
+}

@@ -1,0 +1,248 @@
+import { HttpException } from "../errors/http-exception.js";
+import type { Logger } from "../errors/logger.js";
+import { pointerToken } from "../request/request-inputs.js";
+import type { Validator } from "../schema/schema-adapter.js";
+import type { SchemaCompiler } from "../schema/schema-compiler.js";
+import type { BunSocket } from "./bun-socket.js";
+import { errorFrame, type MessageIssue } from "./error-frame.js";
+import { parseMessage } from "./parse-message.js";
+import type { SocketRoute } from "./socket-route.js";
+import { type OutgoingCheck, WebSocketConnection } from "./websocket-connection.js";
+
+/** What Bun's `ws.data` holds for a Trellis connection: made at the upgrade, before it opens. */
+export interface ConnectionData {
+  readonly session: SocketSession;
+  /** The object the handlers run on (a per-connection controller object). */
+  readonly state: object;
+  /** The `@OnOpen` handler's arguments, bound and validated from the upgrade request. */
+  readonly args: unknown[];
+  connection?: WebSocketConnection;
+}
+
+type Method = (this: object, ...args: unknown[]) => unknown;
+
+interface MessageHandler {
+  readonly method: Method;
+  readonly name: string;
+  readonly validate: Validator | undefined;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null &&
+  (typeof value === "object" || typeof value === "function") &&
+  typeof (value as { then?: unknown }).then === "function";
+
+const toPointer = (path: readonly (string | number)[], prefix: string) =>
+  prefix + path.map((token) => `/${pointerToken(token)}`).join("");
+
+/**
+ * The compiled runtime of one WebSocket route: what each event runs, decided at startup (the
+ * handlers looked up, the message validators compiled, the envelope types in a map). Nothing
+ * thrown by a handler reaches Bun: a message's failure is an error frame, an open's closes 1011.
+ */
+export class SocketSession {
+  private readonly plain: MessageHandler | undefined;
+  private readonly typed = new Map<string, MessageHandler>();
+  private readonly typeList: string;
+  private readonly onOpen: Method | undefined;
+  private readonly onClose: Method | undefined;
+  private readonly onDrain: Method | undefined;
+  private readonly onBinary: Method | undefined;
+  private readonly limit: number;
+  private readonly where: string;
+
+  constructor(
+    readonly route: SocketRoute,
+    compiler: SchemaCompiler,
+    private readonly logger: Logger,
+    private readonly check: OutgoingCheck | undefined,
+    /** The largest message Bun lets through (`maxPayloadLength`): smaller route limits are ours. */
+    globalLimit: number,
+    private readonly live: Set<BunSocket<ConnectionData>>,
+  ) {
+    const prototype = route.controller.prototype as Record<string, Method>;
+    const method = (name: string | undefined) => (name === undefined ? undefined : prototype[name]);
+    this.where = route.controller.name;
+    for (const message of route.messages) {
+      const handler: MessageHandler = {
+        method: prototype[message.handlerName] as Method,
+        name: `${this.where}.${message.handlerName}`,
+        validate:
+          message.schema === undefined
+            ? undefined
+            : compiler.compile(
+                message.schema,
+                "body",
+                `${this.where}.${message.handlerName} (@OnMessage)`,
+              ),
+      };
+      if (message.type === undefined) this.plain = handler;
+      else this.typed.set(message.type, handler);
+    }
+    this.typeList = [...this.typed.keys()].map((type) => `"${type}"`).join(", ");
+    this.onOpen = method(route.onOpen);
+    this.onClose = method(route.onClose);
+    this.onDrain = method(route.onDrain);
+    this.onBinary = method(route.onBinary);
+    this.limit = route.maxMessageBytes < globalLimit ? route.maxMessageBytes : Infinity;
+  }
+
+  open(socket: BunSocket<ConnectionData>): void {
+    const data = socket.data;
+    const connection = new WebSocketConnection(socket, this.check);
+    data.connection = connection;
+    this.live.add(socket);
+    if (this.onOpen === undefined) return;
+    data.args[0] = connection;
+    this.run(socket, `${this.where}.${this.route.onOpen}`, this.onOpen, data.args, (error) => {
+      this.logger.error(`WebSocket handler ${this.where}.${this.route.onOpen} failed:`, error);
+      socket.close(1011, "Internal error");
+    });
+  }
+
+  message(socket: BunSocket<ConnectionData>, raw: string | ArrayBufferView | ArrayBuffer): void {
+    const data = socket.data;
+    const connection = data.connection as WebSocketConnection;
+    if (typeof raw !== "string") {
+      if (this.onBinary === undefined) {
+        socket.send(errorFrame(415, "This route takes JSON text messages only."));
+        return;
+      }
+      const bytes =
+        raw instanceof ArrayBuffer
+          ? new Uint8Array(raw)
+          : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+      if (bytes.byteLength > this.limit) {
+        socket.close(1009, "Message too big");
+        return;
+      }
+      this.run(socket, `${this.where}.${this.route.onBinary}`, this.onBinary, [connection, bytes]);
+      return;
+    }
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: most messages need no byte count.
+    if (raw.length * 3 > this.limit && Buffer.byteLength(raw) > this.limit) {
+      socket.close(1009, "Message too big");
+      return;
+    }
+    const parsed = parseMessage(raw);
+    if (!parsed.ok) {
+      socket.send(errorFrame(400, parsed.detail));
+      return;
+    }
+    let value = parsed.value;
+    let handler = this.plain;
+    let id: string | number | undefined;
+    let prefix = "";
+    if (this.typed.size > 0) {
+      const envelope = value as { type?: unknown; data?: unknown; id?: unknown } | null;
+      if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope)) {
+        socket.send(
+          errorFrame(400, 'A message is an object { "type", "data" }.', [
+            { in: "message", path: "", message: "must be an object" },
+          ]),
+        );
+        return;
+      }
+      if (typeof envelope.id === "string" || typeof envelope.id === "number") id = envelope.id;
+      handler = typeof envelope.type === "string" ? this.typed.get(envelope.type) : undefined;
+      if (handler === undefined) {
+        socket.send(
+          errorFrame(
+            400,
+            "Message validation failed",
+            [{ in: "message", path: "/type", message: `must be one of ${this.typeList}` }],
+            id,
+          ),
+        );
+        return;
+      }
+      value = envelope.data;
+      prefix = "/data";
+    }
+    if (handler === undefined) {
+      socket.send(errorFrame(400, "This route takes no messages."));
+      return;
+    }
+    if (handler.validate !== undefined) {
+      const result = handler.validate(value);
+      if (!result.ok) {
+        const errors: MessageIssue[] = result.issues.map((issue) => ({
+          in: "message",
+          path: toPointer(issue.path, prefix),
+          message: issue.message,
+        }));
+        socket.send(errorFrame(400, "Message validation failed", errors, id));
+        return;
+      }
+      value = result.value;
+    }
+    this.run(socket, handler.name, handler.method, [connection, value], undefined, id);
+  }
+
+  close(socket: BunSocket<ConnectionData>, code: number, reason: string): void {
+    this.live.delete(socket);
+    const connection = socket.data.connection;
+    if (this.onClose === undefined || connection === undefined) return;
+    this.run(
+      socket,
+      `${this.where}.${this.route.onClose}`,
+      this.onClose,
+      [connection, code, reason],
+      (error) =>
+        this.logger.error(`WebSocket handler ${this.where}.${this.route.onClose} failed:`, error),
+    );
+  }
+
+  drain(socket: BunSocket<ConnectionData>): void {
+    const connection = socket.data.connection;
+    if (this.onDrain === undefined || connection === undefined) return;
+    this.run(socket, `${this.where}.${this.route.onDrain}`, this.onDrain, [connection]);
+  }
+
+  /** Runs a handler; what it returns (or resolves to), if anything, is sent back as a reply. */
+  private run(
+    socket: BunSocket<ConnectionData>,
+    name: string,
+    method: Method,
+    args: unknown[],
+    onError?: (error: unknown) => void,
+    id?: string | number,
+  ): void {
+    const fail = onError ?? ((error: unknown) => this.fail(socket, name, error, id));
+    const reply = (value: unknown) => {
+      if (value !== undefined && socket.readyState === 1) {
+        (socket.data.connection as WebSocketConnection).send(value);
+      }
+    };
+    try {
+      const result = method.apply(socket.data.state, args);
+      if (isThenable(result)) {
+        Promise.resolve(result).then((value) => {
+          try {
+            reply(value);
+          } catch (error) {
+            fail(error);
+          }
+        }, fail);
+      } else reply(result);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  /** An error frame for a failed message: an `HttpException` below 500 as it is, else a logged 500. */
+  private fail(
+    socket: BunSocket<ConnectionData>,
+    name: string,
+    error: unknown,
+    id: string | number | undefined,
+  ): void {
+    if (socket.readyState !== 1) return;
+    if (error instanceof HttpException && error.status >= 400 && error.status < 500) {
+      socket.send(errorFrame(error.status, error.detail ?? error.title, undefined, id));
+      return;
+    }
+    this.logger.error(`WebSocket handler ${name} failed:`, error);
+    socket.send(errorFrame(500, "The message could not be handled.", undefined, id));
+  }
+}

@@ -1,0 +1,52 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+
+/** The `websocket` option of `createApp`: how Bun's WebSocket server treats connections. */
+export interface WebSocketOptions {
+  /**
+   * Bytes a connection may have queued before `send` drops messages (returns 0) instead of
+   * queueing them (default 1 MiB): a slow consumer never makes the server buffer without bound.
+   */
+  readonly backpressureLimit?: number;
+  /** Close a connection (1008) instead of dropping messages when it passes the limit (default false). */
+  readonly closeOnBackpressureLimit?: boolean;
+  /** Seconds a connection may stay silent before it is closed (default 120; Bun pings it). */
+  readonly idleTimeout?: number;
+  /** Compress messages with permessage-deflate (default false). */
+  readonly perMessageDeflate?: boolean;
+}
+
+/** The checked WebSocket settings. */
+export interface WebSocketSettings {
+  readonly backpressureLimit: number;
+  readonly closeOnBackpressureLimit: boolean;
+  readonly idleTimeout: number;
+  readonly perMessageDeflate: boolean;
+}
+
+const positive = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) > 0;
+
+/** Checks `createApp`'s `websocket` option. */
+export function parseWebSocketOptions(value: unknown): WebSocketSettings {
+  const options = (value ?? {}) as Record<string, unknown>;
+  const fail = (message: string): never => {
+    throw new TrellisConfigError("INVALID_OPTION", `createApp: websocket.${message}`);
+  };
+  if (typeof options !== "object") fail(" must be an object.");
+  const { backpressureLimit = 1024 * 1024, idleTimeout = 120 } = options;
+  const { closeOnBackpressureLimit = false, perMessageDeflate = false } = options;
+  if (!positive(backpressureLimit))
+    fail("backpressureLimit must be a positive integer number of bytes.");
+  if (!positive(idleTimeout) || (idleTimeout as number) > 960) {
+    fail("idleTimeout must be a whole number of seconds from 1 to 960.");
+  }
+  if (typeof closeOnBackpressureLimit !== "boolean")
+    fail("closeOnBackpressureLimit must be a boolean.");
+  if (typeof perMessageDeflate !== "boolean") fail("perMessageDeflate must be a boolean.");
+  return {
+    backpressureLimit: backpressureLimit as number,
+    closeOnBackpressureLimit: closeOnBackpressureLimit as boolean,
+    idleTimeout: idleTimeout as number,
+    perMessageDeflate: perMessageDeflate as boolean,
+  };
+}
