@@ -20,6 +20,7 @@ export function trellisVitestConfig(packageDir: string) {
         "@trellis/adapter-typebox": source("adapter-typebox"),
         "@trellis/adapter-zod": source("adapter-zod"),
         "@trellis/adapter-valibot": source("adapter-valibot"),
+        "@trellis/adapter-standard-schema": source("adapter-standard-schema"),
         "@trellis/client": source("client"),
       },
     },

@@ -17,7 +17,12 @@ export type TrellisAdapter = "typebox" | "zod" | "valibot" | "classValidator";
 export const targets: readonly Target[] = [
   { id: "raw", label: "raw Bun.serve" },
   { id: "trellis-typebox", label: "Trellis + TypeBox", trellisAdapter: "typebox" },
+  { id: "trellis-typebox-1", label: "Trellis + TypeBox 1.x" },
   { id: "trellis-zod", label: "Trellis + Zod", trellisAdapter: "zod" },
+  // The Standard Schema adapter: Zod's schemas through the standard interface (the ratio to
+  // trellis-zod is the interface's cost), and ArkType.
+  { id: "trellis-zod-standard", label: "Trellis + Zod (Standard Schema)" },
+  { id: "trellis-arktype", label: "Trellis + ArkType (Standard Schema)" },
   { id: "trellis-valibot", label: "Trellis + Valibot", trellisAdapter: "valibot" },
   {
     id: "trellis-class-validator",

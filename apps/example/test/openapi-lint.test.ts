@@ -104,6 +104,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
         "uploads-zod",
         "websockets",
         "validation",
+        "validation-arktype",
         "validation-typebox",
         "validation-valibot",
         "validation-zod",

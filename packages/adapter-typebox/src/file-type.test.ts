@@ -1,4 +1,6 @@
 import { Type } from "@sinclair/typebox";
+import type { Validator } from "@trellis/core";
+import Type1 from "typebox";
 import { describe, expect, it } from "vitest";
 import { FileType } from "./file-type.js";
 import { typebox } from "./typebox-adapter.js";
@@ -8,11 +10,12 @@ const Upload = Type.Object({
   files: Type.Array(FileType()),
 });
 
+// TypeBox validates synchronously.
 const validate = typebox().compile(Upload, {
   target: "body",
   unknownProperties: "strip",
   maxIssues: 10,
-});
+}) as Validator;
 const png = (size: number, type = "image/png") =>
   new File([new Uint8Array(size)], "a.png", { type });
 
@@ -43,5 +46,36 @@ describe("FileType", () => {
         { path: ["files", 0], message: "Expected a file" },
       ]),
     );
+  });
+});
+
+describe("FileType with TypeBox 1.x", () => {
+  const Upload1 = Type1.Object({ avatar: FileType({ maxSize: 4, mimeTypes: ["image/png"] }) });
+  const validate1 = typebox().compile(Upload1, {
+    target: "body",
+    unknownProperties: "strip",
+    maxIssues: 10,
+  }) as Validator;
+
+  it("checks the file through the same schema, with the same messages", () => {
+    const avatar = png(4);
+    const accepted = validate1({ avatar });
+    expect(accepted.ok && (accepted.value as { avatar: File }).avatar).toBe(avatar);
+    const refused = validate1({ avatar: png(5) });
+    expect(refused.ok ? [] : refused.issues.map(({ message }) => message)).toEqual([
+      "Expected a file of at most 4 bytes",
+    ]);
+  });
+
+  it("documents it as a file, without the option keys", () => {
+    const schema = typebox().toJsonSchema(Upload1, {
+      define: (_name: string, _schema: unknown, build: () => unknown) => build(),
+    } as never) as { properties: { avatar: unknown } };
+    expect(schema.properties.avatar).toEqual({
+      type: "string",
+      format: "binary",
+      maxLength: 4,
+      contentMediaType: "image/png",
+    });
   });
 });

@@ -1,7 +1,13 @@
-import { Kind, type TSchema, type TUnsafe, Type, TypeRegistry } from "@sinclair/typebox";
+import type { TSchema, TUnsafe } from "@sinclair/typebox";
 
-/** The TypeBox kind of `FileType` schemas, checked by a function registered in TypeRegistry. */
+/** The TypeBox 0.34 kind of `FileType` schemas, checked by a function registered in its TypeRegistry. */
 export const fileKind = "TrellisFile";
+
+/** Marks a `FileType` schema for either line (symbols never reach the document). */
+export const fileMarker: unique symbol = Symbol.for("trellis.typebox.file") as never;
+
+// TypeBox 0.34's `Kind` key: a registered symbol, so it is written without importing the package.
+const kindKey = Symbol.for("TypeBox.Kind");
 
 /** Limits of an uploaded file. */
 export interface FileTypeOptions {
@@ -20,6 +26,28 @@ export type TFile = TUnsafe<File> & {
 };
 
 const sizeOf = (value: Blob) => value.size;
+
+type Refiner = {
+  Unsafe(schema: object): object;
+  Refine(
+    schema: object,
+    check: (value: unknown) => boolean,
+    error: (value: unknown) => string,
+  ): object;
+};
+
+// TypeBox 1.x checks a file with a refinement; loaded only where `typebox` is installed (0.34
+// apps need not have it, and 1.x apps need not have `@sinclair/typebox`).
+const typebox1 = await import("typebox").then(
+  (module) => (module as unknown as { default: Refiner }).default,
+  () => undefined,
+);
+
+/** True for a `FileType` schema (of either line). */
+export const isFileSchema = (schema: unknown): boolean =>
+  typeof schema === "object" &&
+  schema !== null &&
+  (schema as { [fileMarker]?: unknown })[fileMarker] === true;
 
 /** Why a value is not an acceptable file for `schema`, or undefined when it is. */
 export function fileProblem(schema: TSchema, value: unknown): string | undefined {
@@ -48,25 +76,27 @@ export function fileProblem(schema: TSchema, value: unknown): string | undefined
  * ```
  */
 export function FileType(options: FileTypeOptions = {}): TFile {
-  if (!TypeRegistry.Has(fileKind)) {
-    TypeRegistry.Set(
-      fileKind,
-      (schema, value) => fileProblem(schema as TSchema, value) === undefined,
-    );
-  }
   const { maxSize, mimeTypes, description } = options;
-  return Type.Unsafe<File>({
-    [Kind]: fileKind,
-    type: "string",
+  const schema: Record<PropertyKey, unknown> = {
     format: "binary",
     ...(maxSize !== undefined ? { maxSize } : {}),
     ...(mimeTypes !== undefined ? { mimeTypes: [...mimeTypes] } : {}),
     ...(description !== undefined ? { description } : {}),
-  }) as TFile;
+  };
+  // One schema for both lines: 0.34 dispatches on its Kind to the registered check, 1.x runs the
+  // refinement; neither reads the other's keys.
+  schema[kindKey] = fileKind;
+  schema[fileMarker] = true;
+  if (typebox1 === undefined) return schema as unknown as TFile;
+  return typebox1.Refine(
+    typebox1.Unsafe(schema),
+    (value) => fileProblem(schema as unknown as TSchema, value) === undefined,
+    (value) => fileProblem(schema as unknown as TSchema, value) ?? "Expected a file",
+  ) as unknown as TFile;
 }
 
 /** The JSON Schema core documents as a file: the size as `maxLength`, the media types as `contentMediaType`. */
-export function fileJsonSchema(schema: TSchema): Record<string, unknown> {
+export function fileJsonSchema(schema: object): Record<string, unknown> {
   const { maxSize, mimeTypes, description } = schema as TFile;
   const result: Record<string, unknown> = { type: "string", format: "binary" };
   if (typeof description === "string") result.description = description;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultFormats } from "./formats.js";
+import { defaultFormats } from "./format-checks.js";
 
 const cases: Record<string, [valid: string[], invalid: string[]]> = {
   email: [

@@ -1,55 +1,32 @@
-import { Kind, type TSchema } from "@sinclair/typebox";
-import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { Check } from "@sinclair/typebox/value";
-import type {
-  SchemaAdapter,
-  UnknownPropertyPolicy,
-  ValidationIssue,
-  ValidationResult,
-  Validator,
-} from "@trellis/core";
-import { checkCompilable } from "./check-compilable.js";
-import { compileOnFirstUse } from "./compile-on-first-use.js";
-import { registerDefaultFormats } from "./formats.js";
-import { typeboxToJsonSchema } from "./json-schema.js";
-import { createSafeIntegerCopier } from "./safe-integers.js";
-import { collectIds } from "./schema-tree.js";
-import { toIssues } from "./to-issues.js";
-import { compileKeyWalker, withObjectPrototype } from "./unknown-keys.js";
+import type { SchemaAdapter } from "@trellis/core";
+import type { TypeBoxAdapterOptions } from "./typebox-options.js";
 
-/** Options of the TypeBox adapter. */
-export interface TypeBoxAdapterOptions {
-  /**
-   * Undeclared object properties: "strip" (default: removed from the value), "reject" (a 400 issue
-   * per property) or "keep". Core's per-binding option, when given, wins.
-   */
-  readonly unknownProperties?: UnknownPropertyPolicy;
-  /** Schemas with a `$id` that `Type.Ref(...)` in your schemas points to. */
-  readonly references?: readonly TSchema[];
-  /**
-   * Register the formats email, uuid, date-time, date, time, uri, ipv4 and ipv6 with TypeBox's
-   * global FormatRegistry, where the app has not registered its own (default true).
-   */
-  readonly formats?: boolean;
-  /**
-   * Compile every validator inside `createApp` (true) instead of on its first request (default
-   * false). Either way, what cannot compile (an unknown `Type.Ref`, an unregistered kind) throws
-   * at startup.
-   */
-  readonly precompile?: boolean;
+type Line = (options: TypeBoxAdapterOptions) => SchemaAdapter;
+
+// A peer that is not installed: its line is left out. Any other failure is a real error.
+const isMissingPackage = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === "ERR_MODULE_NOT_FOUND" ||
+  /Cannot find (package|module)/.test(String((error as Error | null)?.message));
+
+async function load(line: () => Promise<Line>): Promise<Line | undefined> {
+  try {
+    return await line();
+  } catch (error) {
+    if (isMissingPackage(error)) return undefined;
+    throw error;
+  }
 }
 
-const isTypeBoxSchema = (value: unknown): value is TSchema =>
-  typeof value === "object" && value !== null && Kind in value;
-
-const invalid: ValidationIssue = { path: [], message: "Invalid value", code: "invalid" };
+// Both TypeBox lines are optional peers: each is loaded only where its package is installed.
+const legacyLine = await load(async () => (await import("./typebox-034.js")).typebox034);
+const modernLine = await load(async () => (await import("./typebox-1.js")).typebox1);
 
 /**
- * The TypeBox schema adapter: validates with TypeBox's compiler (`TypeCompiler.Compile`, once per
- * schema, on the schema's first request unless `precompile`), strips undeclared properties with a
- * walker compiled from the schema, and documents schemas as they are; a schema with `$id` becomes
- * a component of that name. `Type.Integer` means a safe integer (within ±(2^53 - 1)), in
- * validation and in the document.
+ * The TypeBox schema adapter, for TypeBox 1.x (`typebox`) and `@sinclair/typebox` 0.34 schemas,
+ * whichever is installed (both may be). 0.34 schemas validate with `TypeCompiler`, with a key
+ * walker compiled from the schema; 1.x schemas with `Compile` from `typebox/compile`, core
+ * applying the unknown-property policy from their JSON Schema. Schemas are documented as they are;
+ * a schema with `$id` becomes a component of that name. Integers are safe integers.
  *
  * @example
  * ```ts
@@ -60,80 +37,26 @@ const invalid: ValidationIssue = { path: [], message: "Invalid value", code: "in
  * ```
  */
 export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
-  if (options.formats !== false) registerDefaultFormats();
-  const references = [...(options.references ?? [])];
-  // TypeBox's TypeCheck appends every `$id` schema it meets to the references array it is given
-  // (Pushref): a shared array would grow with each compile and make every later walk quadratic.
-  const ownReferences = (): TSchema[] => [...references];
-  // What is compiled: copies in which every Type.Integer refuses unsafe integers.
-  const safeCopy = createSafeIntegerCopier();
-  const safeReferences = references.map(safeCopy);
-  const ownSafeReferences = (): TSchema[] => [...safeReferences];
-  // The `$id` schemas a walk may meet, once per schema: for the user's schema (startup checks,
-  // documentation) and for its safe copy (the key walker), each with its own references.
-  const idFinder = (among: readonly TSchema[]) => {
-    const cache = new WeakMap<TSchema, Map<string, TSchema>>();
-    return (schema: TSchema): Map<string, TSchema> => {
-      let ids = cache.get(schema);
-      if (!ids) {
-        ids = collectIds([schema, ...among]);
-        cache.set(schema, ids);
-      }
-      return ids;
-    };
-  };
-  const idsOf = idFinder(references);
-  const safeIdsOf = idFinder(safeReferences);
-
-  // What user code throws (a custom format or kind) is core's to turn into an issue.
-  const build = (schema: TSchema, policy: UnknownPropertyPolicy, limit: number): Validator => {
-    const runnable = safeCopy(schema);
-    const check = TypeCompiler.Compile(runnable, ownSafeReferences());
-    const walker =
-      policy === "keep"
-        ? undefined
-        : compileKeyWalker(runnable, safeIdsOf(runnable), ownSafeReferences);
-    // Only the first `limit` errors are computed: the compiled check decides, the lazy error
-    // iterator explains, and an array past its maxItems says so before its items.
-    const failure = (input: unknown): ValidationIssue[] => {
-      const issues = toIssues(check.Errors(input), input, limit);
-      return issues.length > 0 ? issues : [invalid];
-    };
-    if (policy === "reject") {
-      return (input): ValidationResult => {
-        const issues = check.Check(input) ? [] : failure(input);
-        walker?.scan(input, [], issues, limit);
-        return issues.length === 0
-          ? { ok: true, value: withObjectPrototype(input) }
-          : { ok: false, issues };
-      };
-    }
-    return (input): ValidationResult => {
-      if (!check.Check(input)) return { ok: false, issues: failure(input) };
-      return { ok: true, value: withObjectPrototype(walker ? walker.strip(input) : input) };
-    };
-  };
-
+  const legacy = legacyLine?.(options);
+  const modern = modernLine?.(options);
+  const only = legacy ?? modern;
+  if (only === undefined) {
+    throw new Error(
+      "@trellis/adapter-typebox needs TypeBox: install typebox (1.x) or @sinclair/typebox (0.34).",
+    );
+  }
+  if (legacy === undefined || modern === undefined) return only;
+  // Both lines installed: each schema goes to the line it belongs to.
+  const lineOf = (schema: unknown): SchemaAdapter => (modern.isSchema(schema) ? modern : legacy);
   return {
     name: "typebox",
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
-    isSchema: isTypeBoxSchema,
-    compile(schema, { unknownProperties, maxIssues }): Validator {
-      if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
-      checkCompilable(schema, () => idsOf(schema));
-      if (options.precompile === true) return build(schema, unknownProperties, maxIssues);
-      return compileOnFirstUse(() => build(schema, unknownProperties, maxIssues));
-    },
-    // TypeBox's interpreter decides `undefined` as the compiled check does (no object inside it
-    // for the key walker), so core learns what is required without generating any code. A throw
-    // here reads as "required" in core.
-    acceptsMissing(schema: unknown): boolean {
-      return isTypeBoxSchema(schema) && Check(schema, ownReferences(), undefined);
-    },
-    toJsonSchema(schema, context) {
-      if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
-      return typeboxToJsonSchema(schema, context, () => idsOf(schema));
-    },
+    shapeRulesByCore: (schema) => modern.isSchema(schema),
+    isSchema: (value) => legacy.isSchema(value) || modern.isSchema(value),
+    compile: (schema, compileOptions) => lineOf(schema).compile(schema, compileOptions),
+    acceptsMissing: (schema, compileOptions) =>
+      lineOf(schema).acceptsMissing?.(schema, compileOptions) ?? false,
+    toJsonSchema: (schema, context) => lineOf(schema).toJsonSchema(schema, context),
   };
 }

@@ -112,6 +112,8 @@ export type { JsonSchema } from "./schema/json-schema.js";
 export type {
   CompileOptions,
   JsonSchemaContext,
+  JsonSchemaDialect,
+  MaybeAsyncValidator,
   SchemaAdapter,
   SchemaTarget,
   UnknownPropertyPolicy,

@@ -2,9 +2,11 @@
 // which this private, source-only package may do (the module is the one `@trellis/core` loads).
 import type {
   CompileOptions,
+  MaybeAsyncValidator,
   SchemaAdapter,
   SchemaTarget,
   UnknownPropertyPolicy,
+  ValidationResult,
   Validator,
 } from "@trellis/core";
 import { maxReportedIssues, SchemaCompiler } from "../../core/src/schema/schema-compiler.js";
@@ -13,22 +15,53 @@ export { SchemaRegistry } from "../../core/src/schema/schema-registry.js";
 
 const compilers = new WeakMap<SchemaAdapter, SchemaCompiler>();
 
-/**
- * Compiles a schema as an app does: through core's compiler, which caches, resolves the
- * unknown-property policy (the option's, else the adapter's, else "strip"), caps the issues and
- * turns a throwing validator into one `validation_exception` issue.
- */
-export function compileThroughCore(
+type CompileThroughCoreOptions = {
+  readonly target: SchemaTarget;
+  readonly unknownProperties?: UnknownPropertyPolicy;
+};
+
+function compiled(
   adapter: SchemaAdapter,
   schema: unknown,
-  options: { readonly target: SchemaTarget; readonly unknownProperties?: UnknownPropertyPolicy },
-): Validator {
+  options: CompileThroughCoreOptions,
+): MaybeAsyncValidator {
   let compiler = compilers.get(adapter);
   if (compiler === undefined) {
     compiler = new SchemaCompiler(adapter);
     compilers.set(adapter, compiler);
   }
   return compiler.compile(schema, options.target, "conformance", options.unknownProperties);
+}
+
+/**
+ * Compiles a schema as an app does: through core's compiler, which caches, resolves the
+ * unknown-property policy (the option's, else the adapter's, else "strip"), caps the issues and
+ * turns a throwing validator into one `validation_exception` issue. For inputs the adapter
+ * validates synchronously; an answer that is a promise fails loudly (use `compileThroughCoreAsync`).
+ */
+export function compileThroughCore(
+  adapter: SchemaAdapter,
+  schema: unknown,
+  options: CompileThroughCoreOptions,
+): Validator {
+  const validate = compiled(adapter, schema, options);
+  return (input) => {
+    const result = validate(input);
+    if (result instanceof Promise) {
+      throw new Error("The validator answered with a promise: use compileThroughCoreAsync.");
+    }
+    return result;
+  };
+}
+
+/** `compileThroughCore` for a validator that may answer with a promise: always awaited. */
+export function compileThroughCoreAsync(
+  adapter: SchemaAdapter,
+  schema: unknown,
+  options: CompileThroughCoreOptions,
+): (input: unknown) => Promise<ValidationResult> {
+  const validate = compiled(adapter, schema, options);
+  return async (input) => validate(input);
 }
 
 /**

@@ -1,5 +1,10 @@
 // @trellis/testing: what Trellis's own packages share in their tests. Never published.
 
-export { compileThroughCore, coreCompileOptions, SchemaRegistry } from "./core-internals.js";
+export {
+  compileThroughCore,
+  compileThroughCoreAsync,
+  coreCompileOptions,
+  SchemaRegistry,
+} from "./core-internals.js";
 export { formRecord, growth, withKeys } from "./input-size.js";
 export { jsonSchemaAdapter, optional, schema, type TestSchema } from "./json-schema-adapter.js";

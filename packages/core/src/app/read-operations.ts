@@ -21,8 +21,10 @@ export interface ReadOperations {
 
 /** Step 1 of `createApp` and `buildDocument`: the controllers' metadata read, once, and checked. */
 export function readOperations(settings: DocumentSettings): ReadOperations {
-  const registry = new SchemaRegistry();
-  const compiler = new SchemaCompiler(settings.adapter);
+  // OpenAPI 3.0 (the default) is told to adapters as its own dialect; 3.1 and later use 2020-12.
+  const version = settings.openapi?.version ?? "3.0";
+  const registry = new SchemaRegistry(version === "3.0" ? "openapi-3.0" : "draft-2020-12");
+  const compiler = new SchemaCompiler(settings.adapter, registry);
   const controllers = settings.controllers.filter((controller) => !isSocketClass(controller));
   const routes = buildOperationsWith(
     controllers,

@@ -24,6 +24,8 @@ export const configErrorCodes = {
   CONTROLLER_WITHOUT_ROUTES: "a class given as a controller has no method with a verb decorator",
   MISSING_VERB_DECORATOR: "a method has binding or documentation decorators but no verb decorator",
   UNSUPPORTED_SCHEMA: "the adapter does not recognise a schema",
+  MISSING_JSON_SCHEMA:
+    "a Standard Schema validator does not implement Standard JSON Schema, which the document needs",
   UNSUPPORTED_PARAMETER_TYPE:
     "a named binding has no schema and a reflected type that cannot be coerced",
   INVALID_BODY_CONTENT_TYPE: "a body binding names a media type Trellis cannot read",

@@ -2,7 +2,7 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { BodyContentType } from "../http/vocabulary.js";
 import { decoratorFlags } from "../metadata/decorator-mode.js";
 import type { BindingMetadata } from "../metadata/metadata-store.js";
-import { whyNotRecognised } from "../schema/foreign-schema.js";
+import { missingJsonSchema, whyNotRecognised } from "../schema/foreign-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
@@ -39,8 +39,10 @@ export function adapterJsonSchema(
   where: string,
 ): JsonSchema {
   if (!context.adapter.isSchema(schema)) {
+    const lacksJsonSchema =
+      context.adapter.name === "standard-schema" && missingJsonSchema(schema) !== undefined;
     throw new TrellisConfigError(
-      "UNSUPPORTED_SCHEMA",
+      lacksJsonSchema ? "MISSING_JSON_SCHEMA" : "UNSUPPORTED_SCHEMA",
       `${where}: the ${context.adapter.name} adapter does not recognise the schema: ${whyNotRecognised(schema, context.adapter.name)}.`,
     );
   }

@@ -3,7 +3,12 @@ import { InternalServerErrorException } from "../errors/http-exceptions.js";
 import type { Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { Operation } from "../operation/operation.js";
-import type { ValidationIssue, ValidationResult, Validator } from "../schema/schema-adapter.js";
+import { PendingArgument } from "../request/argument-plan.js";
+import type {
+  MaybeAsyncValidator,
+  ValidationIssue,
+  ValidationResult,
+} from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 
 /**
@@ -13,7 +18,10 @@ import type { SchemaCompiler } from "../schema/schema-compiler.js";
  */
 export type ResponseValidation = boolean | { readonly strip?: boolean };
 
-/** Stage "response validation": the value to send (stripped, when asked), or a throw for a 500. */
+/**
+ * Stage "response validation": the value to send (stripped, when asked), or a throw for a 500; a
+ * `PendingArgument` holding either when the validator answered with a promise.
+ */
 export type ResponseCheck = (state: ResponseState, value: unknown) => unknown;
 
 // Statuses whose responses carry no body: nothing to validate.
@@ -39,20 +47,26 @@ export function parseResponseValidation(setting: unknown, where: string): Respon
   );
 }
 
-function arrayOf(item: Validator): Validator {
+function arrayOf(item: MaybeAsyncValidator): MaybeAsyncValidator {
   return (input) => {
     if (!Array.isArray(input)) {
       return { ok: false, issues: [{ path: [], message: "must be an array" }] };
     }
-    const values: unknown[] = new Array(input.length);
-    const issues: ValidationIssue[] = [];
-    for (let index = 0; index < input.length; index++) {
-      const result = item(input[index]);
-      if (result.ok) values[index] = result.value;
-      else
-        for (const issue of result.issues) issues.push({ ...issue, path: [index, ...issue.path] });
-    }
-    return issues.length > 0 ? { ok: false, issues } : { ok: true, value: values };
+    const results = input.map((value) => item(value));
+    const combine = (settled: readonly ValidationResult[]): ValidationResult => {
+      const values: unknown[] = new Array(settled.length);
+      const issues: ValidationIssue[] = [];
+      for (const [index, result] of settled.entries()) {
+        if (result.ok) values[index] = result.value;
+        else
+          for (const issue of result.issues)
+            issues.push({ ...issue, path: [index, ...issue.path] });
+      }
+      return issues.length > 0 ? { ok: false, issues } : { ok: true, value: values };
+    };
+    return results.some((result) => result instanceof Promise)
+      ? Promise.all(results).then(combine)
+      : combine(results as ValidationResult[]);
   };
 }
 
@@ -70,7 +84,7 @@ export function compileResponseCheck(
 ): ResponseCheck | undefined {
   if (mode === false) return undefined;
   const where = `${operation.controller.name}.${operation.handlerName}`;
-  const validators = new Map<number, Validator>();
+  const validators = new Map<number, MaybeAsyncValidator>();
   for (const response of operation.responses) {
     if (response.schema === undefined) continue;
     const item = compiler.compile(
@@ -89,7 +103,15 @@ export function compileResponseCheck(
     if (noBody.has(status)) return value;
     const validate = validators.get(status);
     if (validate === undefined) return value;
-    let result: ValidationResult;
+    const judge = (result: ValidationResult): unknown => {
+      if (result.ok) return mode.strip ? result.value : value;
+      logger.error(
+        `Response validation failed in ${where} (status ${status}): the value does not match its @Returns schema`,
+        result.issues,
+      );
+      throw new InternalServerErrorException("An unexpected error occurred.");
+    };
+    let result: ValidationResult | Promise<ValidationResult>;
     try {
       result = validate(value);
     } catch (error) {
@@ -98,11 +120,7 @@ export function compileResponseCheck(
         issues: [{ path: [], message: `the validator threw: ${String(error)}` }],
       };
     }
-    if (result.ok) return mode.strip ? result.value : value;
-    logger.error(
-      `Response validation failed in ${where} (status ${status}): the value does not match its @Returns schema`,
-      result.issues,
-    );
-    throw new InternalServerErrorException("An unexpected error occurred.");
+    // An asynchronous validator's verdict: the route serializes once it settles.
+    return result instanceof Promise ? new PendingArgument(result.then(judge)) : judge(result);
   };
 }

@@ -3,7 +3,7 @@ import { headerValueUtf8 } from "../http/strict-utf8.js";
 import type { Binding, Operation, ParameterBinding } from "../operation/operation.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { objectProperties } from "../schema/object-properties.js";
-import type { Validator } from "../schema/schema-adapter.js";
+import type { MaybeAsyncValidator, ValidationResult } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import { type ValueCoercer, valueCoercer } from "./coerce.js";
@@ -13,8 +13,16 @@ import { maxIssues, pointerToken, type RequestInputs, unreadable } from "./reque
 export interface ArgumentPlan {
   /** Stage "read inputs": the value taken from the request and coerced, or `unreadable`. */
   read(inputs: RequestInputs): unknown;
-  /** Stage "validate": the validated (possibly transformed) value; issues go to `inputs`. */
+  /**
+   * Stage "validate": the validated (possibly transformed) value; issues go to `inputs`. A
+   * validator that answers later gives a `PendingArgument`, which the route awaits.
+   */
   readonly validate: ((value: unknown, inputs: RequestInputs) => unknown) | undefined;
+}
+
+/** An argument whose validation answered with a promise (an asynchronous Standard Schema check). */
+export class PendingArgument {
+  constructor(readonly settled: Promise<unknown>) {}
 }
 
 /** What planning the arguments of one operation needs. */
@@ -55,10 +63,8 @@ function coerceInput(
   return unreadable;
 }
 
-function validateWith(validator: Validator, where: InputLocation, prefix: string) {
-  return (value: unknown, inputs: RequestInputs): unknown => {
-    if (value === unreadable) return value;
-    const result = validator(value);
+function validateWith(validator: MaybeAsyncValidator, where: InputLocation, prefix: string) {
+  const settle = (result: ValidationResult, inputs: RequestInputs): unknown => {
     if (result.ok) return result.value;
     if (result.issues.length === 0) inputs.addIssue(where, prefix, "is invalid");
     for (const issue of result.issues) {
@@ -68,6 +74,13 @@ function validateWith(validator: Validator, where: InputLocation, prefix: string
       inputs.addIssue(where, path, issue.message);
     }
     return unreadable;
+  };
+  return (value: unknown, inputs: RequestInputs): unknown => {
+    if (value === unreadable) return value;
+    const result = validator(value);
+    return result instanceof Promise
+      ? new PendingArgument(result.then((settled) => settle(settled, inputs)))
+      : settle(result, inputs);
   };
 }
 

@@ -8,7 +8,12 @@ import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
-import { type ArgumentPlan, type PlanContext, planArguments } from "../request/argument-plan.js";
+import {
+  type ArgumentPlan,
+  PendingArgument,
+  type PlanContext,
+  planArguments,
+} from "../request/argument-plan.js";
 import {
   type BodyContent,
   type BodyPlan,
@@ -47,38 +52,44 @@ export interface RouteCompileContext extends PlanContext {
   readonly streams?: Set<() => void>;
 }
 
-/** The route's serializer, with response validation where it applies. */
+type ResponseCheck = (state: ResponseState, value: unknown) => unknown;
+
+/** The route's serializer; an event stream's also validates each event's data, as it is sent. */
 function routeSerializer(
   operation: Operation,
-  checkResponse: ((state: ResponseState, value: unknown) => unknown) | undefined,
+  checkResponse: ResponseCheck | undefined,
   logger: Logger,
   streams: Set<() => void> | undefined,
 ): Serializer {
   if (operation.sse !== undefined) {
-    // Each event's data is checked against the 200 schema, as it is sent.
+    // Each event's data is checked against the 200 schema (an empty state means status 200).
     const eventState: ResponseState = {};
+    const check = (data: unknown) => {
+      const checked = (checkResponse as ResponseCheck)(eventState, data);
+      return checked instanceof PendingArgument ? checked.settled : checked;
+    };
     return eventStreamSerializer(operation.sse, {
       logger,
       where: `${operation.controller.name}.${operation.handlerName}`,
       ...(streams ? { streams } : {}),
-      ...(checkResponse ? { check: (data: unknown) => checkResponse(eventState, data) } : {}),
+      ...(checkResponse ? { check } : {}),
     });
   }
-  if (operation.produces.length === 0) {
-    return checkResponse === undefined
-      ? serializeResult
-      : (state, value) => serializeResult(state, checkResponse(state, value));
-  }
-  const serialize = producedSerializer(operation.produces);
-  if (checkResponse === undefined) return serialize;
-  // Only JSON representations are checked against the schema; text and bytes go as they are.
+  return operation.produces.length === 0 ? serializeResult : producedSerializer(operation.produces);
+}
+
+/**
+ * The response check of a route that is not an event stream: with `@Produces`, only JSON
+ * representations are checked against the schema (text and bytes go as they are).
+ */
+function responseCheck(
+  operation: Operation,
+  checkResponse: ResponseCheck | undefined,
+): ResponseCheck | undefined {
+  if (checkResponse === undefined || operation.produces.length === 0) return checkResponse;
+  const fallback = operation.produces[0] as string;
   return (state, value) =>
-    serialize(
-      state,
-      isJsonMediaType(state[mediaTypeSlot] ?? (operation.produces[0] as string))
-        ? checkResponse(state, value)
-        : value,
-    );
+    isJsonMediaType(state[mediaTypeSlot] ?? fallback) ? checkResponse(state, value) : value;
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -119,15 +130,32 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     context.logger ?? consoleLogger,
     context.streams,
   );
-  const finish = (request: Request, state: ResponseState, value: unknown): Response => {
-    try {
-      // Stages: response validation (when on), on what the interceptors made of the handler's
-      // value, then serialize.
-      return serialize(state, value);
-    } catch (error) {
-      return respondError(error, request, operation);
-    }
-  };
+  const check = operation.sse === undefined ? responseCheck(operation, checkResponse) : undefined;
+  const finish =
+    check === undefined
+      ? (request: Request, state: ResponseState, value: unknown): Response => {
+          try {
+            return serialize(state, value);
+          } catch (error) {
+            return respondError(error, request, operation);
+          }
+        }
+      : (request: Request, state: ResponseState, value: unknown): Response | Promise<Response> => {
+          try {
+            // Stage: response validation, on what the interceptors made of the handler's value.
+            const checked = check(state, value);
+            // An asynchronous validator's verdict comes later.
+            if (checked instanceof PendingArgument) {
+              return checked.settled.then(
+                (settled) => serialize(state, settled),
+                (error: unknown) => respondError(error, request, operation),
+              );
+            }
+            return serialize(state, checked);
+          } catch (error) {
+            return respondError(error, request, operation);
+          }
+        };
 
   const invoke = invoker(method, arity);
   const timed = operation.timeout !== undefined;
@@ -141,11 +169,14 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
 
   // read inputs → validate → handler → serialize, for a request whose body (if any) is read. It
   // is itself the handler of a route without a body: no wrapper frame around it per request.
+  // After an asynchronous validation it runs again with the settled arguments and their inputs.
   const run = (
     request: Request,
     params: readonly string[] | undefined,
     decoded?: boolean,
     body?: unknown,
+    settledArgs?: unknown[],
+    settledInputs?: RequestInputs,
   ): Response | Promise<Response> => {
     // Nothing thrown (by a handler, an adapter, a serializer) ever escapes to the server.
     try {
@@ -154,25 +185,45 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
         mediaType = negotiate(request.headers.get("accept"));
         if (mediaType === undefined) return respondError(notAcceptable(), request, operation);
       }
-      const args: unknown[] = new Array(arity);
-      if (arity > 0) {
-        // Stage: read inputs (path, query, headers, cookies; the body is read already).
-        const inputs = new RequestInputs(request, params, decoded === true, paramNames, body);
-        for (let index = 0; index < arity; index++) {
-          args[index] = (plans[index] as ArgumentPlan | undefined)?.read(inputs);
+      let args: unknown[];
+      let inputs = settledInputs;
+      if (settledArgs !== undefined) args = settledArgs;
+      else {
+        args = new Array(arity);
+        if (arity > 0) {
+          // Stage: read inputs (path, query, headers, cookies; the body is read already).
+          const read = new RequestInputs(request, params, decoded === true, paramNames, body);
+          inputs = read;
+          for (let index = 0; index < arity; index++) {
+            args[index] = (plans[index] as ArgumentPlan | undefined)?.read(read);
+          }
+          // Stage: validate every input; all issues are reported together.
+          let pending: Promise<unknown>[] | undefined;
+          for (let index = 0; index < arity; index++) {
+            const validate = plans[index]?.validate;
+            if (!validate) continue;
+            const value = validate(args[index], read);
+            if (value instanceof PendingArgument) {
+              pending ??= [];
+              pending.push(value.settled.then((settled) => (args[index] = settled)));
+            } else args[index] = value;
+          }
+          // A validator answered with a promise: the rest runs once every one has settled.
+          if (pending !== undefined) {
+            const settledArgs = args;
+            return Promise.all(pending).then(
+              () => run(request, params, decoded, body, settledArgs, read),
+              (error: unknown) => respondError(error, request, operation),
+            );
+          }
         }
-        // Stage: validate every input; all issues are reported together.
-        for (let index = 0; index < arity; index++) {
-          const validate = plans[index]?.validate;
-          if (validate) args[index] = validate(args[index], inputs);
-        }
-        if (inputs.issues !== undefined) {
-          return respondError(
-            new BadRequestException("Request validation failed", { errors: inputs.issues }),
-            request,
-            operation,
-          );
-        }
+      }
+      if (inputs?.issues !== undefined) {
+        return respondError(
+          new BadRequestException("Request validation failed", { errors: inputs.issues }),
+          request,
+          operation,
+        );
       }
       // Stage: handler, on a fresh object per request that inherits from the one instance (or,
       // for a request-scoped controller, on its own instance made for this request).

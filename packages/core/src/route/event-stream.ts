@@ -42,13 +42,16 @@ function fieldText(name: "event" | "id", value: unknown): string {
   return text;
 }
 
+/** A yielded value as an event: itself when it is one, else the data of an event. */
+function toEvent(value: unknown): SseEvent {
+  return isEnvelope(value) ? value : { data: value };
+}
+
 /**
- * The wire form of one yielded value (HTML Living Standard, "Server-sent events"): its fields,
- * then one `data:` line per line of the payload, then a blank line. `check` validates the
- * payload (response validation) and may return a stripped copy.
+ * The wire form of one event (HTML Living Standard, "Server-sent events"): its fields, then one
+ * `data:` line per line of the payload, then a blank line.
  */
-export function frameEvent(value: unknown, check?: (data: unknown) => unknown): string {
-  const event = isEnvelope(value) ? value : { data: value };
+function formatEvent(event: SseEvent): string {
   let text = "";
   if (event.event !== undefined) text += `event: ${fieldText("event", event.event)}\n`;
   if (event.id !== undefined) text += `id: ${fieldText("id", event.id)}\n`;
@@ -58,11 +61,16 @@ export function frameEvent(value: unknown, check?: (data: unknown) => unknown): 
     }
     text += `retry: ${event.retry}\n`;
   }
-  const data = check === undefined ? event.data : check(event.data);
+  const data = event.data;
   const payload = typeof data === "string" ? data : JSON.stringify(data);
   if (payload === undefined) throw new TypeError("an SSE event's data must be a JSON value");
   for (const line of payload.split(lineBreak)) text += `data: ${line}\n`;
   return `${text}\n`;
+}
+
+/** The wire form of one yielded value: an event, or a value sent as an event's data. */
+export function frameEvent(value: unknown): string {
+  return formatEvent(toEvent(value));
 }
 
 type Source = AsyncIterator<unknown> | Iterator<unknown>;
@@ -145,7 +153,11 @@ function eventStream(source: Source, settings: SseSettings, context: EventStream
             controller.close();
             return;
           }
-          chunk = encoder.encode(frameEvent(step.value, context.check));
+          let event = toEvent(step.value);
+          // An asynchronous validator's verdict is awaited: the client simply waits for it.
+          if (context.check) event = { ...event, data: await context.check(event.data) };
+          if (ended) return;
+          chunk = encoder.encode(formatEvent(event));
         } catch (error) {
           if (ended) return;
           stop();

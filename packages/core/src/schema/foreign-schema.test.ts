@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { whyNotRecognised } from "./foreign-schema.js";
+import { missingJsonSchema, whyNotRecognised } from "./foreign-schema.js";
 
 describe("whyNotRecognised", () => {
   it("names the adapter to use for another library's schema", () => {
@@ -30,5 +30,22 @@ describe("whyNotRecognised", () => {
     expect(whyNotRecognised({ type: "object" }, "zod")).toContain("plain JSON Schema");
     expect(whyNotRecognised({ a: 1 }, "zod")).toBe("it is a plain object, not a schema");
     expect(whyNotRecognised(42, "zod")).toBe("it is a number, not a schema");
+  });
+
+  it("points Standard Schema values to standardSchema(), and names the fix for a missing JSON Schema", () => {
+    const validate = () => ({ value: 1 });
+    const arkLike = Object.assign(() => 1, {
+      "~standard": { version: 1, vendor: "arktype", validate, jsonSchema: { input: () => ({}) } },
+    });
+    expect(whyNotRecognised(arkLike, "zod")).toContain(
+      "standardSchema() from @trellis/adapter-standard-schema",
+    );
+    const valibotOnly = { "~standard": { version: 1, vendor: "valibot", validate } };
+    expect(whyNotRecognised(valibotOnly, "standard-schema")).toContain(
+      "toStandardJsonSchema() from @valibot/to-json-schema",
+    );
+    expect(missingJsonSchema(valibotOnly)).toContain("Standard JSON Schema");
+    expect(missingJsonSchema(arkLike)).toBeUndefined();
+    expect(missingJsonSchema({ type: "object" })).toBeUndefined();
   });
 });

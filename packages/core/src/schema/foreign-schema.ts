@@ -10,6 +10,40 @@ interface Library {
 
 const has = (value: object, key: string | symbol): boolean => key in value;
 
+/** The `~standard` member of a Standard Schema V1 value (an object, or a function for ArkType). */
+function standardProps(value: unknown): Record<string, unknown> | undefined {
+  if ((typeof value !== "object" && typeof value !== "function") || value === null)
+    return undefined;
+  const props = (value as { "~standard"?: unknown })["~standard"];
+  return typeof props === "object" &&
+    props !== null &&
+    typeof (props as { validate?: unknown }).validate === "function"
+    ? (props as Record<string, unknown>)
+    : undefined;
+}
+
+// The documented way each library gives its Standard Schema values a JSON Schema.
+const jsonSchemaFixes: Record<string, string> = {
+  valibot: "wrap the schema with toStandardJsonSchema() from @valibot/to-json-schema",
+  zod: "upgrade zod to 4.2 or later, whose schemas implement it",
+};
+
+/**
+ * Why a Standard Schema value cannot be documented, or undefined when it can (or is no Standard
+ * Schema): it validates (`~standard.validate`) but has no `~standard.jsonSchema`.
+ */
+export function missingJsonSchema(value: unknown): string | undefined {
+  const props = standardProps(value);
+  if (props === undefined) return undefined;
+  const converter = props.jsonSchema as { input?: unknown } | undefined;
+  if (typeof converter === "object" && typeof converter?.input === "function") return undefined;
+  const vendor = typeof props.vendor === "string" ? props.vendor : "unknown";
+  const fix =
+    jsonSchemaFixes[vendor] ??
+    "use a version of the library that implements Standard JSON Schema, or its own Trellis adapter";
+  return `it implements Standard Schema (vendor "${vendor}") but not Standard JSON Schema (~standard.jsonSchema), which the OpenAPI document needs: ${fix}`;
+}
+
 const libraries: readonly Library[] = [
   {
     name: "Zod",
@@ -40,6 +74,15 @@ const libraries: readonly Library[] = [
 export function whyNotRecognised(value: unknown, adapterName: string): string {
   if (value === undefined) return "it is undefined (an import cycle?)";
   if (value === null) return "it is null";
+  if (adapterName === "standard-schema") {
+    const missing = missingJsonSchema(value);
+    if (missing !== undefined) return missing;
+  } else if (
+    standardProps(value) !== undefined &&
+    !libraries.some((known) => known.test(value as object))
+  ) {
+    return "it is a Standard Schema value: pass standardSchema() from @trellis/adapter-standard-schema as createApp's `schema`";
+  }
   if (typeof value === "function") {
     const name = value.name || "(anonymous)";
     return adapterName === "class-validator"

@@ -1,5 +1,5 @@
 import { validationExceptionCode } from "./issue-codes.js";
-import type { ValidationIssue, Validator } from "./schema-adapter.js";
+import type { MaybeAsyncValidator, ValidationIssue, ValidationResult } from "./schema-adapter.js";
 
 /** The one issue of a validation that threw: that it failed, nothing of why (no message, no stack). */
 export const validationExceptionIssue: ValidationIssue = Object.freeze({
@@ -11,15 +11,21 @@ export const validationExceptionIssue: ValidationIssue = Object.freeze({
 /**
  * The validator, made total: a throw (user code in a refinement, a custom constraint, a
  * constructor; an async check inside a synchronous parse) becomes one `validation_exception`
- * issue instead of reaching the request pipeline. One try/catch around the call; nothing is
+ * issue instead of reaching the request pipeline (a rejected promise too). One try/catch around the call; nothing is
  * allocated unless it throws.
  */
-export function neverThrows(validator: Validator): Validator {
+export function neverThrows(validator: MaybeAsyncValidator): MaybeAsyncValidator {
   return (input) => {
     try {
-      return validator(input);
+      const result = validator(input);
+      return result instanceof Promise ? result.then(undefined, exceptionResult) : result;
     } catch {
-      return { ok: false, issues: [validationExceptionIssue] };
+      return exceptionResult();
     }
   };
 }
+
+const exceptionResult = (): ValidationResult => ({
+  ok: false,
+  issues: [validationExceptionIssue],
+});

@@ -22,6 +22,15 @@ export type ValidationResult<T = unknown> =
  */
 export type Validator<T = unknown> = (input: unknown) => ValidationResult<T>;
 
+/**
+ * A validator that may answer with a promise: what `compile` returns for a library whose checks
+ * can be asynchronous (a Standard Schema `validate`). Core awaits a promise only when one comes
+ * back; a synchronous answer costs nothing extra.
+ */
+export type MaybeAsyncValidator<T = unknown> = (
+  input: unknown,
+) => ValidationResult<T> | Promise<ValidationResult<T>>;
+
 /** Where a compiled schema is used; adapters may tune their behaviour per place. */
 export type SchemaTarget = "body" | "path" | "query" | "header" | "cookie" | "response";
 
@@ -45,8 +54,17 @@ export interface CompileOptions {
   readonly maxIssues: number;
 }
 
+/** The JSON Schema dialects an adapter may emit (Standard JSON Schema's names for them). */
+export type JsonSchemaDialect = "draft-2020-12" | "openapi-3.0";
+
 /** The context core gives an adapter when it asks for JSON Schema: named models become components. */
 export interface JsonSchemaContext {
+  /**
+   * The schema dialect of the document being built: "openapi-3.0" for OpenAPI 3.0, "draft-2020-12"
+   * for 3.1 and later (absent: "draft-2020-12"). An adapter whose library can write this dialect
+   * itself may emit it; anything else is plain 2020-12, which core converts as for every adapter.
+   */
+  readonly dialect?: JsonSchemaDialect;
   /**
    * Declares a named model and returns a reference to it. `source` identifies the model (a class,
    * a schema object); `build` runs at most once per source and may itself call `define` (recursion
@@ -70,13 +88,20 @@ export interface SchemaAdapter {
    * each integer in its JSON Schema those bounds, unless the schema's own are tighter.
    */
   readonly safeIntegers?: boolean;
+  /**
+   * True when its library cannot be told the unknown-property policy or the safe-integer rule (a
+   * Standard Schema validator has no such options): core applies both after each validation, from
+   * the schema's JSON Schema (see `withShapeRules`). A function answers per schema (an adapter
+   * for two lines of one library, only one of which can apply them itself).
+   */
+  readonly shapeRulesByCore?: boolean | ((schema: unknown) => boolean);
   /** True when `value` is a schema of this adapter's library (tells `@Param(Schema)` from `@Param("id")`). */
   isSchema(value: unknown): boolean;
   /**
    * Compiles a schema into a validator; core asks once per schema, target and policy and keeps
    * the result. Throws only for schemas it cannot compile (startup).
    */
-  compile(schema: unknown, options: CompileOptions): Validator;
+  compile(schema: unknown, options: CompileOptions): Validator | MaybeAsyncValidator;
   /**
    * Optional: whether the compiled validator would accept a missing value (`undefined`), answered
    * without running it, for an adapter whose validators are costly to run before their first

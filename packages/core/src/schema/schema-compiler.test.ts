@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { maxIssues } from "../request/request-inputs.js";
 import { validationExceptionIssue } from "./never-throws.js";
-import type { SchemaAdapter, Validator } from "./schema-adapter.js";
+import type { SchemaAdapter, ValidationResult, Validator } from "./schema-adapter.js";
 import { defaultUnknownProperties, maxReportedIssues, SchemaCompiler } from "./schema-compiler.js";
 
 const optionalString = { optional: true };
@@ -88,7 +88,7 @@ describe("SchemaCompiler", () => {
     };
     const validate = new SchemaCompiler(adapter).compile({}, "body", "A.b");
     expect(validate("fine")).toBe(success); // passed through as it is: no copy
-    const result = validate("boom");
+    const result = validate("boom") as ValidationResult;
     expect(result).toEqual({
       ok: false,
       issues: [{ path: [], message: "Input could not be validated", code: "validation_exception" }],

@@ -1,11 +1,14 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { compileShapeCheck } from "./input-shape-check.js";
 import { neverThrows } from "./never-throws.js";
 import type {
+  MaybeAsyncValidator,
   SchemaAdapter,
   SchemaTarget,
   UnknownPropertyPolicy,
-  Validator,
 } from "./schema-adapter.js";
+import { SchemaRegistry } from "./schema-registry.js";
+import { withShapeRules } from "./shape-rules.js";
 
 /** Undeclared properties when neither binding nor adapter says: removed, so no mass assignment. */
 export const defaultUnknownProperties: UnknownPropertyPolicy = "strip";
@@ -17,6 +20,16 @@ export const defaultUnknownProperties: UnknownPropertyPolicy = "strip";
  */
 export const maxReportedIssues = 100;
 
+// A validator that answers `undefined` only with a promise cannot be asked at startup: required.
+function acceptsUndefined(validator: MaybeAsyncValidator): boolean {
+  const result = validator(undefined);
+  if (result instanceof Promise) {
+    result.catch(() => {}); // settled or not, nobody waits for it
+    return false;
+  }
+  return result.ok;
+}
+
 /**
  * Compiles each (schema, target, unknown-property policy) once per app, so the operation builder
  * (which probes a validator to learn whether a value is required) and the router share one
@@ -25,10 +38,14 @@ export const maxReportedIssues = 100;
  * every validator total: a throw becomes one issue.
  */
 export class SchemaCompiler {
-  private readonly cache = new Map<unknown, Map<string, Validator>>();
-  private readonly missing = new WeakMap<Validator, boolean>();
+  private readonly cache = new Map<unknown, Map<string, MaybeAsyncValidator>>();
+  private readonly missing = new WeakMap<MaybeAsyncValidator, boolean>();
 
-  constructor(private readonly adapter: SchemaAdapter) {}
+  constructor(
+    private readonly adapter: SchemaAdapter,
+    /** The app's models, for an adapter whose rules core applies from JSON Schema. */
+    private readonly registry: SchemaRegistry = new SchemaRegistry(),
+  ) {}
 
   /** The validator of `schema` at `target`; `where` names the class and method for errors. */
   compile(
@@ -36,7 +53,7 @@ export class SchemaCompiler {
     target: SchemaTarget,
     where: string,
     unknownProperties?: UnknownPropertyPolicy,
-  ): Validator {
+  ): MaybeAsyncValidator {
     let byTarget = this.cache.get(schema);
     if (!byTarget) {
       byTarget = new Map();
@@ -47,13 +64,18 @@ export class SchemaCompiler {
     let validator = byTarget.get(key);
     if (!validator) {
       try {
-        validator = neverThrows(
-          this.adapter.compile(schema, {
-            target,
-            unknownProperties: policy,
-            maxIssues: maxReportedIssues,
-          }),
-        );
+        let compiled = this.adapter.compile(schema, {
+          target,
+          unknownProperties: policy,
+          maxIssues: maxReportedIssues,
+        });
+        const byCore = this.adapter.shapeRulesByCore;
+        if (byCore === true || (typeof byCore === "function" && byCore(schema))) {
+          const jsonSchema = this.registry.fromAdapter(this.adapter, schema, where);
+          const walk = compileShapeCheck(jsonSchema, this.registry);
+          compiled = withShapeRules(compiled, walk, policy, maxReportedIssues);
+        }
+        validator = neverThrows(compiled);
       } catch (error) {
         if (error instanceof TrellisConfigError) throw error;
         throw new TrellisConfigError(
@@ -78,7 +100,7 @@ export class SchemaCompiler {
             target,
             unknownProperties: this.policy(),
             maxIssues: maxReportedIssues,
-          }) ?? validator(undefined).ok;
+          }) ?? acceptsUndefined(validator);
       } catch {
         accepts = false;
       }

@@ -1,8 +1,9 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { fromOpenApi30 } from "./from-openapi-30.js";
 import type { JsonSchema } from "./json-schema.js";
 import { jsonTextMayInclude } from "./json-text.js";
 import { withSafeIntegerBounds } from "./safe-integer-bounds.js";
-import type { JsonSchemaContext, SchemaAdapter } from "./schema-adapter.js";
+import type { JsonSchemaContext, JsonSchemaDialect, SchemaAdapter } from "./schema-adapter.js";
 import { isDataKey, schemaMapKeywords } from "./schema-keywords.js";
 import { unwrapSelfReference } from "./self-reference.js";
 import { setOwn } from "./set-own.js";
@@ -42,6 +43,12 @@ export class SchemaRegistry implements JsonSchemaContext {
   private current: SchemaAdapter | undefined;
   // Who the running conversion is for, named in a collision error.
   private usedBy: string | undefined;
+
+  /**
+   * `dialect` is the document's (OpenAPI 3.0's, or 2020-12 for 3.1 and later), told to adapters;
+   * what they emit is kept as 2020-12 whichever they wrote.
+   */
+  constructor(readonly dialect: JsonSchemaDialect = "draft-2020-12") {}
 
   /** A reference to the named component. */
   static ref(name: string): JsonSchema {
@@ -111,8 +118,12 @@ export class SchemaRegistry implements JsonSchemaContext {
     return result;
   }
 
-  /** What the running adapter emitted, with the safe-integer bounds its validation applies. */
-  private received(schema: JsonSchema): JsonSchema {
+  /**
+   * What the running adapter emitted, in 2020-12 (an adapter told the 3.0 dialect may have written
+   * it), with the safe-integer bounds its validation applies.
+   */
+  private received(emitted: JsonSchema): JsonSchema {
+    const schema = this.dialect === "openapi-3.0" ? fromOpenApi30(emitted) : emitted;
     return this.current?.safeIntegers === true ? withSafeIntegerBounds(schema) : schema;
   }
 

@@ -1,7 +1,7 @@
 import type { Logger } from "../errors/logger.js";
 import type { ResponseValidationMode } from "../pipeline/response-validation.js";
 import { pointerToken } from "../request/request-inputs.js";
-import type { Validator } from "../schema/schema-adapter.js";
+import type { MaybeAsyncValidator } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { SocketRoute } from "./socket-route.js";
 import type { OutgoingCheck } from "./websocket-connection.js";
@@ -28,11 +28,11 @@ export function compileOutgoingCheck(
   if (mode === false || !route.sends.some((send) => send.schema !== undefined)) return undefined;
   const where = `${route.controller.name} (@Sends)`;
   const target = mode.strip ? "strip" : "keep";
-  const compile = (schema: unknown): Validator | undefined =>
+  const compile = (schema: unknown): MaybeAsyncValidator | undefined =>
     schema === undefined ? undefined : compiler.compile(schema, "response", where, target);
   const plainSpec = route.sends.find((send) => send.type === undefined);
   const plain = plainSpec && { validate: compile(plainSpec.schema) };
-  const typed = new Map<string, Validator | undefined>();
+  const typed = new Map<string, MaybeAsyncValidator | undefined>();
   for (const send of route.sends) {
     if (send.type !== undefined) typed.set(send.type, compile(send.schema));
   }
@@ -44,9 +44,16 @@ export function compileOutgoingCheck(
     );
     throw new OutgoingMessageError(`An outgoing message of ${route.controller.name} ${what}.`);
   };
-  const checked = (validate: Validator | undefined, value: unknown, prefix: string): unknown => {
+  const checked = (
+    validate: MaybeAsyncValidator | undefined,
+    value: unknown,
+    prefix: string,
+  ): unknown => {
     if (validate === undefined) return value;
     const result = validate(value);
+    // Sending is synchronous (Bun reports backpressure at once): it cannot wait for a verdict.
+    if (result instanceof Promise)
+      return refuse("has a @Sends schema that validates asynchronously");
     if (result.ok) return result.value;
     return refuse(
       "does not match its @Sends schema",

@@ -1,7 +1,7 @@
 import { HttpException } from "../errors/http-exception.js";
 import type { Logger } from "../errors/logger.js";
 import { pointerToken } from "../request/request-inputs.js";
-import type { Validator } from "../schema/schema-adapter.js";
+import type { MaybeAsyncValidator, ValidationResult } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { BunSocket } from "./bun-socket.js";
 import { errorFrame, type MessageIssue } from "./error-frame.js";
@@ -24,7 +24,7 @@ type Method = (this: object, ...args: unknown[]) => unknown;
 interface MessageHandler {
   readonly method: Method;
   readonly name: string;
-  readonly validate: Validator | undefined;
+  readonly validate: MaybeAsyncValidator | undefined;
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -163,8 +163,8 @@ export class SocketSession {
       socket.send(errorFrame(400, "This route takes no messages."));
       return;
     }
-    if (handler.validate !== undefined) {
-      const result = handler.validate(value);
+    const target = handler;
+    const proceed = (result: ValidationResult) => {
       if (!result.ok) {
         const errors: MessageIssue[] = result.issues.map((issue) => ({
           in: "message",
@@ -174,9 +174,19 @@ export class SocketSession {
         socket.send(errorFrame(400, "Message validation failed", errors, id));
         return;
       }
-      value = result.value;
+      this.run(socket, target.name, target.method, [connection, result.value], undefined, id);
+    };
+    if (target.validate === undefined) {
+      this.run(socket, target.name, target.method, [connection, value], undefined, id);
+      return;
     }
-    this.run(socket, handler.name, handler.method, [connection, value], undefined, id);
+    const outcome = target.validate(value);
+    // A schema library that validates asynchronously: the handler runs once it has answered.
+    if (outcome instanceof Promise) {
+      outcome.then(proceed, (error: unknown) => this.fail(socket, target.name, error, id));
+      return;
+    }
+    proceed(outcome);
   }
 
   close(socket: BunSocket<ConnectionData>, code: number, reason: string): void {

@@ -1,13 +1,14 @@
 import "reflect-metadata";
 import type { App, Logger, UnknownPropertyPolicy } from "@trellis/core";
 import { createExampleApp } from "../../support/example.js";
+import { createArktypeProbeApp, createArktypeUsersApp } from "../apps/arktype-app.js";
 import { createClassValidatorProbeApp } from "../apps/class-validator-probe-app.js";
 import { createTypeboxProbeApp, createTypeboxUsersApp } from "../apps/typebox-app.js";
 import { createValibotProbeApp, createValibotUsersApp } from "../apps/valibot-app.js";
 import { createZodProbeApp, createZodUsersApp } from "../apps/zod-app.js";
 
 /** The schema adapters Trellis ships. */
-export type AdapterName = "class-validator" | "typebox" | "zod" | "valibot";
+export type AdapterName = "class-validator" | "typebox" | "zod" | "valibot" | "standard-schema";
 
 /** One users API under test, and the probe app (integer inputs, a path echo) of its adapter. */
 export interface Target {
@@ -23,7 +24,7 @@ export interface Target {
   createProbeApp(logger: Logger, unknownProperties?: UnknownPropertyPolicy): App;
 }
 
-/** The example itself plus the same users API built with each of the other three adapters. */
+/** The example itself plus the same users API built with each of the other adapters. */
 export const targets: readonly Target[] = [
   {
     adapter: "class-validator",
@@ -49,5 +50,11 @@ export const targets: readonly Target[] = [
     label: "valibot variant",
     createUsersApp: createValibotUsersApp,
     createProbeApp: createValibotProbeApp,
+  },
+  {
+    adapter: "standard-schema",
+    label: "arktype variant (standard-schema)",
+    createUsersApp: createArktypeUsersApp,
+    createProbeApp: createArktypeProbeApp,
   },
 ];
