@@ -5,34 +5,57 @@ import {
   Controller,
   createApp,
   Delete,
+  Description,
   Get,
   Param,
   Patch,
   Post,
   Put,
+  Returns,
   Route,
+  Summary,
 } from "@trellis/core";
 import { IsInt, IsString, Min } from "class-validator";
+import { documented } from "./documented.ts";
 
 class OrderInput {
   @IsString() product!: string;
   @IsInt() @Min(1) quantity!: number;
 }
 
+class Order extends OrderInput {
+  @IsString() id!: string;
+}
+
+class ShopIndex {
+  @IsString() name!: string;
+  @IsString() orders!: string;
+}
+
 // #region orders
 @Route("/orders")
+@Description("Orders of the shop") // describes the controller's tag, "Order"
 class OrderController extends Controller {
   @Get() // GET /orders
+  @Summary("List orders")
+  @Description("Every order, oldest first.")
+  @Returns(200, [Order], "The orders")
   list() {
     return [{ id: "1", product: "tea", quantity: 2 }];
   }
 
   @Get("/:id") // GET /orders/:id
+  @Summary("Get an order")
+  @Description("One order by its id.")
+  @Returns(200, Order, "The order")
   get(@Param("id") id: string) {
     return { id, product: "tea", quantity: 2 };
   }
 
   @Post("/bulk") // POST /orders/bulk
+  @Summary("Create an order")
+  @Description("Stores the order; `Location` names it.")
+  @Returns(201, Order, "The created order")
   createMany(@Body(OrderInput) input: OrderInput) {
     this.setStatus(201);
     this.setHeader("location", "/orders/2");
@@ -40,24 +63,37 @@ class OrderController extends Controller {
   }
 
   @Put("/:id") // PUT /orders/:id
+  @Summary("Replace an order")
+  @Description("Replaces the whole order.")
+  @Returns(200, Order, "The replaced order")
   replace(@Param("id") id: string, @Body(OrderInput) input: OrderInput) {
     return { id, ...input };
   }
 
   @Patch("/:id/cancel") // PATCH /orders/:id/cancel
+  @Summary("Cancel an order")
+  @Description("Answers a plain-text confirmation.")
+  @Returns(200, "A text/plain confirmation")
   cancel(@Param("id") id: string) {
     return new Response(`order ${id} cancelled`, { headers: { "content-type": "text/plain" } });
   }
 
   @Delete("/:id") // DELETE /orders/:id: returning nothing answers 204
+  @Summary("Delete an order")
+  @Description("Forgets the order.")
+  @Returns(204, "Deleted")
   remove(@Param("id") _id: string) {}
 }
 // #endregion
 
 // #region second-controller
 @Route("/")
+@Description("Where to start")
 class RootController extends Controller {
   @Get() // GET /
+  @Summary("Shop index")
+  @Description("Links to the shop's collections.")
+  @Returns(200, ShopIndex, "The links")
   index() {
     return { name: "shop", orders: "/orders" };
   }
@@ -66,6 +102,7 @@ class RootController extends Controller {
 export const app = createApp({
   schema: classValidator(),
   controllers: [OrderController, RootController],
+  openapi: documented("shop", "Orders of a small shop."),
 });
 // #endregion
 

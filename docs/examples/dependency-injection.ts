@@ -3,13 +3,18 @@ import { classValidator } from "@trellis/adapter-class-validator";
 import {
   Controller,
   createApp,
+  Description,
   Get,
   getRequestContext,
   Inject,
   Injectable,
   Param,
+  Returns,
   Route,
+  Summary,
 } from "@trellis/core";
+import { IsString } from "class-validator";
+import { documented } from "./documented.ts";
 
 // #region services
 /** A token for a value that is not a class. */
@@ -49,7 +54,12 @@ class AuditLog {
 // #endregion
 
 // #region controller
+class Greeting {
+  @IsString() message!: string;
+}
+
 @Route("/greetings")
+@Description("Greetings by name")
 class GreetingController extends Controller {
   constructor(
     private readonly greeter: Greeter,
@@ -59,6 +69,9 @@ class GreetingController extends Controller {
   }
 
   @Get("/:name")
+  @Summary("Greet someone")
+  @Description("A greeting with the time of day.")
+  @Returns(200, Greeting, "The greeting")
   greet(@Param("name") name: string) {
     this.audit.write("greeted");
     return { message: this.greeter.greet(name) };
@@ -83,6 +96,7 @@ export const app = createApp({
     },
   ],
   requestContext: true, // makes getRequestContext() work in this app's requests
+  openapi: documented("greetings", "Greets people by name."),
 });
 // #endregion
 

@@ -4,6 +4,7 @@ import {
   ConflictException,
   Controller,
   createApp,
+  Description,
   type ErrorFormatter,
   Get,
   HttpException,
@@ -12,27 +13,45 @@ import {
   Post,
   Returns,
   Route,
+  Summary,
   TrellisConfigError,
 } from "@trellis/core";
+import { IsString } from "class-validator";
+import { documented } from "./documented.ts";
+
+class Account {
+  @IsString() id!: string;
+}
 
 // #region throwing
 @Route("/accounts")
+@Description("Bank accounts")
 class AccountController extends Controller {
   @Get("/:id")
+  @Summary("Get an account")
+  @Description("Always 404 in this example.")
+  @Returns(200, Account, "The account")
   @Returns(404, "No account has this id")
-  get(@Param("id") id: string) {
+  get(@Param("id") id: string): never {
     throw new NotFoundException(`No account ${id}.`);
   }
 
   @Post()
+  @Summary("Open an account")
+  @Description("Always 409 in this example.")
+  @Returns(201, Account, "The new account")
   @Returns(409, "The e-mail address is taken")
-  create() {
+  create(): never {
     throw new ConflictException("This e-mail address is taken.", {
       extensions: { field: "email" }, // extra members of the problem object
     });
   }
 
   @Post("/:id/transfers")
+  @Summary("Transfer money")
+  @Description("Always 429 in this example.")
+  @Returns(202, "The transfer is accepted")
+  @Returns(429, "Too many transfers today")
   transfer(@Param("id") _id: string) {
     throw new HttpException(429, "Too many transfers today.", {
       headers: { "retry-after": "3600" },
@@ -41,7 +60,10 @@ class AccountController extends Controller {
   }
 
   @Get("/:id/report")
-  report(@Param("id") _id: string) {
+  @Summary("Report on an account")
+  @Description("Always fails unexpectedly (500) in this example.")
+  @Returns(200, Account, "The report")
+  report(@Param("id") _id: string): never {
     throw new Error("connection refused: postgres://admin:secret@10.0.0.5/bank");
   }
 }
@@ -55,6 +77,7 @@ export const app = createApp({
   controllers: [AccountController],
   // Where unexpected errors go (the default is the console); clients only get a generic 500.
   logger: { error: (message, ...details) => logged.push([message, ...details]) },
+  openapi: documented("bank", "Accounts and transfers."),
 });
 // #endregion
 
@@ -70,6 +93,7 @@ export const formatted = createApp({
   controllers: [AccountController],
   errorFormatter,
   logger: { error: () => {} },
+  openapi: documented("bank", "Accounts and transfers, with `instance` in every problem."),
 });
 // #endregion
 

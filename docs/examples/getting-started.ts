@@ -5,12 +5,14 @@ import {
   Body,
   Controller,
   createApp,
+  Description,
   Get,
   NotFoundException,
   Param,
   Post,
   Returns,
   Route,
+  Summary,
 } from "@trellis/core";
 import { IsEmail, IsNotEmpty, IsString } from "class-validator";
 // #endregion
@@ -36,17 +38,22 @@ export class User {
 
 // #region controller
 @Route("/users")
+@Description("People who use the service") // the description of its tag, "User"
 export class UserController extends Controller {
   // Controllers are constructed once, so this map lives as long as the app.
   private readonly users = new Map<string, User>();
 
   @Get()
+  @Summary("List users")
+  @Description("Every user, in the order they were created.")
   @Returns(200, [User], "Every user")
   list(): User[] {
     return [...this.users.values()];
   }
 
   @Get("/:id")
+  @Summary("Get a user")
+  @Description("One user by id.")
   @Returns(200, User, "The user")
   @Returns(404, "No user has this id")
   get(@Param("id") id: string): User {
@@ -56,6 +63,8 @@ export class UserController extends Controller {
   }
 
   @Post()
+  @Summary("Create a user")
+  @Description("Stores a new user and returns it with its id.")
   @Returns(201, User, "The created user")
   create(@Body(CreateUserInput) input: CreateUserInput): User {
     const user = { id: crypto.randomUUID(), name: input.name, email: input.email };
@@ -71,7 +80,15 @@ export const app = createApp({
   schema: classValidator(),
   controllers: [UserController],
   docs: { swagger: true },
-  openapi: { service: { name: "users", version: "1.0.0" } },
+  openapi: {
+    service: { name: "users", version: "1.0.0", description: "Create and read users." },
+    info: {
+      contact: { name: "API support", url: "https://github.com/trellis-framework/trellis" },
+      license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
+    },
+    servers: [{ url: "/", description: "The server that serves this document" }],
+    security: [], // public: no operation needs credentials
+  },
 });
 // #endregion
 

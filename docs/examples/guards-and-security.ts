@@ -5,16 +5,30 @@ import {
   Controller,
   createApp,
   Delete,
+  Description,
   type ExecutionContext,
   ForbiddenException,
   Get,
   Injectable,
   Param,
+  Public,
+  Returns,
   Route,
   Security,
+  Summary,
   TrellisConfigError,
   UseGuards,
 } from "@trellis/core";
+import { IsBoolean, IsString } from "class-validator";
+import { documented } from "./documented.ts";
+
+class Order {
+  @IsString() id!: string;
+}
+
+class Status {
+  @IsBoolean() ok!: boolean;
+}
 
 // #region tokens
 /** Which bearer token grants which scopes: a stand-in for your token verifier or session store. */
@@ -51,9 +65,13 @@ class BearerGuard implements CanActivate {
 const confirmed = ({ request }: ExecutionContext) => request.headers.get("x-confirm") === "yes";
 
 @Route("/orders")
+@Description("Orders, for holders of a token")
 @Security("bearer", ["orders:read"])
 class OrderController extends Controller {
   @Get()
+  @Summary("List orders")
+  @Description("Needs the orders:read scope.")
+  @Returns(200, [Order], "The orders")
   list() {
     return [{ id: "1" }];
   }
@@ -61,12 +79,20 @@ class OrderController extends Controller {
   @Delete("/:id")
   @Security("bearer", ["orders:write"]) // a method's requirements replace its class's
   @UseGuards(confirmed) // runs after the security check, before the body is read
+  @Summary("Delete an order")
+  @Description("Needs the orders:write scope and `x-confirm: yes`.")
+  @Returns(204, "Deleted")
   remove(@Param("id") _id: string) {}
 }
 
 @Route("/status")
+@Description("Service status")
+@Public() // no requirement, not even the root's: documented as `security: []`
 class StatusController extends Controller {
-  @Get() // no requirement: public
+  @Get()
+  @Summary("Service status")
+  @Description("Answers while the service is up.")
+  @Returns(200, Status, "The service is up")
   status() {
     return { ok: true };
   }
@@ -78,7 +104,11 @@ export const app = createApp({
   schema: classValidator(),
   controllers: [OrderController, StatusController],
   providers: [Tokens],
-  openapi: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+  openapi: {
+    ...documented("orders", "Orders, for holders of a bearer token."),
+    securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+    security: [{ bearer: [] }], // every operation needs a token, unless it says otherwise
+  },
   security: { bearer: BearerGuard }, // the runtime check of each scheme
 });
 // #endregion

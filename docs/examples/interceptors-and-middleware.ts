@@ -5,15 +5,31 @@ import {
   Controller,
   cors,
   createApp,
+  Description,
   type ExecutionContext,
   Get,
   type Interceptor,
   type Middleware,
   Param,
+  Returns,
   Route,
+  Summary,
   UseInterceptors,
   UseMiddleware,
 } from "@trellis/core";
+import { Type } from "class-transformer";
+import { IsInt, IsObject, ValidateNested } from "class-validator";
+import { documented } from "./documented.ts";
+
+class Report {
+  @IsInt() year!: number;
+  @IsInt() total!: number;
+}
+
+/** What the `Envelope` interceptor makes of a report. */
+class ReportEnvelope {
+  @IsObject() @ValidateNested() @Type(() => Report) data!: Report;
+}
 
 // #region interceptor
 /** Wraps every value a handler returns in `{ data }`; a returned Response passes through. */
@@ -55,12 +71,17 @@ const noStore: Middleware = async (_request, next) => {
 
 // #region controller
 @Route("/reports")
+@Description("Yearly reports")
 @UseInterceptors(Envelope)
 @UseMiddleware(noStore)
 class ReportController extends Controller {
   @Get("/:year")
   @UseInterceptors(timing) // inside Envelope: class interceptors run outside the method's
-  get(@Param("year") year: number) {
+  @Summary("Get a yearly report")
+  @Description("The totals of one year, in an envelope.")
+  @Returns(200, ReportEnvelope, "The report")
+  // Envelope turns what this returns into `{ data }`: @Returns documents what clients receive.
+  get(@Param("year") year: number): any {
     return { year, total: 42 };
   }
 }
@@ -74,6 +95,7 @@ export const app = createApp({
     cors({ origin: ["https://app.example.com"], credentials: true, maxAge: 600 }),
     requestId,
   ],
+  openapi: documented("reports", "Yearly reports."),
 });
 // #endregion
 

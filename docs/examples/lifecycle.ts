@@ -3,14 +3,24 @@ import { classValidator } from "@trellis/adapter-class-validator";
 import {
   Controller,
   createApp,
+  Description,
   Get,
   Inject,
   Injectable,
   type OnInit,
   type OnShutdown,
+  Returns,
   Route,
+  Summary,
   serve,
 } from "@trellis/core";
+import { IsBoolean, IsString } from "class-validator";
+import { documented } from "./documented.ts";
+
+class Status {
+  @IsBoolean() open!: boolean;
+  @IsString() region!: string;
+}
 
 /** What happened, in order: the demo below returns it. */
 export const events: string[] = [];
@@ -39,6 +49,7 @@ const loadSettings = async () => ({ region: "eu-west" });
 // #endregion
 
 @Route("/status")
+@Description("Service status")
 class StatusController extends Controller {
   constructor(
     private readonly connection: Connection,
@@ -48,6 +59,9 @@ class StatusController extends Controller {
   }
 
   @Get()
+  @Summary("Service status")
+  @Description("Whether the connection is open, and the region.")
+  @Returns(200, Status, "The status")
   status() {
     return { open: this.connection.open, region: this.settings.region };
   }
@@ -59,6 +73,7 @@ export function buildApp() {
     schema: classValidator(),
     controllers: [StatusController],
     providers: [Connection, { provide: SETTINGS, useFactory: loadSettings }],
+    openapi: documented("status", "A service with a connection and slow settings."),
   });
 }
 // #endregion

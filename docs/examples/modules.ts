@@ -1,6 +1,23 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
-import { Controller, createApp, Get, Injectable, Module, Route } from "@trellis/core";
+import {
+  Controller,
+  createApp,
+  Description,
+  Get,
+  Injectable,
+  Module,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
+import { IsString } from "class-validator";
+import { documented } from "./documented.ts";
+
+class User {
+  @IsString() id!: string;
+  @IsString() name!: string;
+}
 
 // #region store
 /** Shared storage: declared once, exported to every module that imports StoreModule. */
@@ -23,12 +40,16 @@ class UserService {
 }
 
 @Route("/users")
+@Description("People who use the service")
 class UserController extends Controller {
   constructor(private readonly users: UserService) {
     super();
   }
 
   @Get()
+  @Summary("List users")
+  @Description("Every user in the store.")
+  @Returns(200, [User], "The users")
   list() {
     return this.users.list();
   }
@@ -40,7 +61,11 @@ export class UsersModule {}
 // #endregion
 
 // #region app
-export const app = createApp({ schema: classValidator(), imports: [UsersModule] });
+export const app = createApp({
+  schema: classValidator(),
+  imports: [UsersModule],
+  openapi: documented("users", "Users, from a module."),
+});
 // #endregion
 
 // #region mistake

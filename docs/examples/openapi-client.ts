@@ -2,6 +2,7 @@ import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
 import { buildDocument } from "@trellis/core";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
+import { documented } from "./documented.ts";
 import { UserController } from "./getting-started.js";
 
 // #region build-document
@@ -10,7 +11,7 @@ export function usersDocument() {
   return buildDocument({
     schema: classValidator(),
     controllers: [UserController],
-    openapi: { service: { name: "users", version: "1.0.0" } },
+    openapi: documented("users", "Create and read users."),
   });
 }
 

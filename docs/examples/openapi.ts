@@ -9,11 +9,13 @@ import {
   createApp,
   Deprecated,
   Description,
+  type ExecutionContext,
   Get,
   Hidden,
   OperationId,
   Param,
   Post,
+  Public,
   Returns,
   Route,
   Summary,
@@ -36,11 +38,13 @@ class User {
 
 // #region decorators
 @Route("/users")
-@Tags("users")
+@Tags("users") // without @Tags, the tag is the controller's name: "User"
 class UserController extends Controller {
   @Get("/:id")
   @Summary("Get a user")
-  @OperationId("getUser")
+  @Description("One user by id.")
+  @OperationId("getUser") // the default would be the same: method, then controller name
+  @Public() // no credentials needed, documented as `security: []`
   @Returns(200, User, "The user")
   @Returns(404, "No user has this id")
   get(@Param("id") id: string): User {
@@ -60,6 +64,8 @@ class UserController extends Controller {
 
   @Get("/:id/profile")
   @Deprecated() // still served; marked deprecated in the document
+  @Summary("Get a user's profile")
+  @Description("The same as GET /users/{id}.")
   @OperationId("getUserProfile")
   @Returns(200, User, "Use GET /users/{id}")
   profile(@Param("id") id: string): User {
@@ -75,6 +81,10 @@ class UserController extends Controller {
 // #endregion
 
 // #region options
+// Accepts any bearer token: a stand-in for a real check (see guards-and-security.md).
+const bearerGuard = ({ request }: ExecutionContext) =>
+  request.headers.get("authorization")?.startsWith("Bearer ") === true;
+
 export function createUsersApp(openapiFile?: string) {
   return createApp({
     schema: classValidator(),
@@ -82,10 +92,19 @@ export function createUsersApp(openapiFile?: string) {
     openapi: {
       version: "3.1", // the default is "3.0" (3.0.3)
       service: { name: "users", version: "2.1.0", description: "People who use the service." },
-      servers: [{ url: "https://api.example.com", description: "Production" }],
+      info: {
+        contact: { name: "Users team", email: "users-team@acme.test" },
+        license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
+        termsOfService: "https://acme.test/terms",
+      },
+      externalDocs: { url: "https://acme.test/docs/users", description: "Guides" },
+      servers: [{ url: "https://users.acme.test", description: "Production" }],
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      security: [{ bearer: [] }], // every operation, unless it has its own @Security or @Public()
       tags: [{ name: "users", description: "Create and read users" }],
       file: openapiFile, // e.g. "openapi.yaml": written at startup (.json, .yaml or .yml)
     },
+    security: { bearer: bearerGuard }, // the runtime check of the root requirement
   });
 }
 // #endregion
@@ -101,6 +120,10 @@ export async function demo() {
     document: app.document,
     written: Bun.YAML.parse(written),
     legacy: legacy.document,
-    hiddenStillServed: await app.fetch(new Request("http://localhost/users/internal/stats")),
+    hiddenStillServed: await app.fetch(
+      new Request("http://localhost/users/internal/stats", {
+        headers: { authorization: "Bearer demo" },
+      }),
+    ),
   };
 }

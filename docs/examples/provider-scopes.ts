@@ -1,6 +1,24 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
-import { Controller, createApp, Get, Inject, Injectable, REQUEST, Route } from "@trellis/core";
+import {
+  Controller,
+  createApp,
+  Description,
+  Get,
+  Inject,
+  Injectable,
+  REQUEST,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
+import { IsBoolean, IsString } from "class-validator";
+import { documented } from "./documented.ts";
+
+class Hello {
+  @IsString() message!: string;
+  @IsBoolean() shared!: boolean;
+}
 
 // #region request-scoped
 /** One per request: reads the caller from the request it was made for. */
@@ -24,6 +42,7 @@ class Greeter {
 }
 
 @Route("/hello")
+@Description("Greetings for the caller")
 class HelloController extends Controller {
   constructor(
     private readonly greeter: Greeter,
@@ -33,6 +52,9 @@ class HelloController extends Controller {
   }
 
   @Get()
+  @Summary("Greet the caller")
+  @Description("Greets the user named by `x-user`.")
+  @Returns(200, Hello, "The greeting")
   hello() {
     // Within one request, Greeter and the controller share one CurrentUser.
     return { message: this.greeter.greet(), shared: this.greeter.user === this.user };
@@ -45,6 +67,7 @@ export const app = createApp({
   schema: classValidator(),
   controllers: [HelloController],
   providers: [CurrentUser, Greeter],
+  openapi: documented("hello", "Greets each caller."),
 });
 // #endregion
 

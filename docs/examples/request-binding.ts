@@ -5,15 +5,28 @@ import {
   Controller,
   Cookie,
   createApp,
+  Description,
   Get,
   Header,
   Param,
   Post,
   Query,
   Req,
+  Returns,
   Route,
+  Summary,
 } from "@trellis/core";
-import { IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min } from "class-validator";
+import {
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+} from "class-validator";
+import { documented } from "./documented.ts";
 
 // #region query-model
 class BookSearch {
@@ -29,10 +42,28 @@ class Review {
   @IsBoolean() recommend!: boolean;
 }
 
+/** What each route answers: its inputs, as the handler received them. */
+class BookInputs {
+  @IsInt() id!: number;
+  @IsOptional() @IsArray() @IsString({ each: true }) fields?: string[];
+  @IsOptional() @IsBoolean() draft?: boolean;
+  @IsOptional() @IsString() tenant?: string;
+  @IsOptional() @IsString() session?: string;
+}
+
+class SearchEcho {
+  @IsObject() query!: object;
+  @IsString() url!: string;
+}
+
 @Route("/books")
+@Description("Books and their reviews")
 class BookController extends Controller {
   // #region named
   @Get("/:id")
+  @Summary("Get a book")
+  @Description("Echoes the path, query, header and cookie inputs.")
+  @Returns(200, BookInputs, "The inputs")
   get(
     @Param("id") id: number, // path parameters are always required
     @Query("fields") fields?: string[], // ?fields=a&fields=b gives ["a", "b"]
@@ -46,6 +77,9 @@ class BookController extends Controller {
 
   // #region whole
   @Get()
+  @Summary("Search books")
+  @Description("Echoes the search query.")
+  @Returns(200, SearchEcho, "The query")
   search(@Query(BookSearch) query: BookSearch, @Req() request: Request) {
     return { query: { ...query }, url: request.url };
   }
@@ -53,13 +87,20 @@ class BookController extends Controller {
 
   // #region form
   @Post("/reviews")
+  @Summary("Review a book")
+  @Description("Takes a form, answers the review as JSON.")
+  @Returns(200, Review, "The review")
   review(@Body(Review, { contentType: "application/x-www-form-urlencoded" }) review: Review) {
     return { ...review };
   }
   // #endregion
 }
 
-export const app = createApp({ schema: classValidator(), controllers: [BookController] });
+export const app = createApp({
+  schema: classValidator(),
+  controllers: [BookController],
+  openapi: documented("books", "Books, searched and reviewed."),
+});
 
 /** Sends well-formed and malformed inputs through every kind of binding. */
 export async function demo() {

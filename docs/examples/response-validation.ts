@@ -1,7 +1,18 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
-import { Controller, createApp, Get, Param, Returns, Route, ValidateResponse } from "@trellis/core";
+import {
+  Controller,
+  createApp,
+  Description,
+  Get,
+  Param,
+  Returns,
+  Route,
+  Summary,
+  ValidateResponse,
+} from "@trellis/core";
 import { IsEmail, IsString } from "class-validator";
+import { documented } from "./documented.ts";
 
 class User {
   @IsString() id!: string;
@@ -14,8 +25,11 @@ const row = (id: string) => ({ id, name: "Ada", email: "ada@example.com", passwo
 
 // #region controller
 @Route("/users")
+@Description("People who use the service")
 class UserController extends Controller {
   @Get("/:id")
+  @Summary("Get a user")
+  @Description("The stored row, stripped to what User declares.")
   @Returns(200, User, "The user")
   @ValidateResponse({ strip: true }) // removes what User does not declare, then sends
   get(@Param("id") id: string) {
@@ -23,6 +37,8 @@ class UserController extends Controller {
   }
 
   @Get("/:id/broken")
+  @Summary("Get a broken user")
+  @Description("A row without e-mail: response validation answers 500.")
   @Returns(200, User, "The user")
   broken(@Param("id") id: string) {
     // The compiler checks returns against @Returns, but not through `any` (an untyped driver,
@@ -39,6 +55,7 @@ export const app = createApp({
   controllers: [UserController],
   validateResponse: true, // every route; a class's or method's @ValidateResponse wins
   logger: { error: (...details) => logged.push(details) },
+  openapi: documented("users", "Users, checked on the way out."),
 });
 // #endregion
 

@@ -6,6 +6,7 @@ import { typebox } from "@trellis/adapter-typebox";
 import {
   Controller,
   createApp,
+  Description,
   Get,
   NotFoundException,
   Param,
@@ -13,7 +14,9 @@ import {
   Produces,
   Returns,
   Route,
+  Summary,
 } from "@trellis/core";
+import { documented } from "./documented.ts";
 
 const Report = Type.Object(
   { id: Type.String(), title: Type.String(), total: Type.Number() },
@@ -29,10 +32,13 @@ const folder = mkdtempSync(join(tmpdir(), "trellis-reports-"));
 writeFileSync(join(folder, "r1.pdf"), "%PDF-1.7 (a stand-in for a real PDF)\n");
 
 @Route("/reports")
+@Description("Sales reports")
 class ReportController extends Controller {
   // #region negotiated
   // JSON by default; CSV for clients that ask for it (Accept: text/csv).
   @Get()
+  @Summary("List reports")
+  @Description("As JSON, or as CSV for `Accept: text/csv`.")
   @Produces("application/json", "text/csv")
   @Returns(200, [Report], "Every report")
   list(): Report[] | string {
@@ -45,6 +51,8 @@ class ReportController extends Controller {
   // #region download
   // A file on disk, streamed as it is read: Bun.file never loads it into memory.
   @Get("/:id/pdf")
+  @Summary("Download a report")
+  @Description("The report as a PDF file.")
   @Produces("application/pdf")
   @Returns(200, undefined, "The report as PDF")
   @Returns(404, "No such report")
@@ -60,6 +68,8 @@ class ReportController extends Controller {
 
   // #region headers
   @Post()
+  @Summary("Create a report")
+  @Description("Answers the new report with its `Location`.")
   @Returns(201, Report, {
     description: "The created report",
     headers: {
@@ -79,7 +89,11 @@ class ReportController extends Controller {
   // #endregion
 }
 
-export const app = createApp({ schema: typebox(), controllers: [ReportController] });
+export const app = createApp({
+  schema: typebox(),
+  controllers: [ReportController],
+  openapi: documented("reports", "Reports as JSON, CSV and PDF."),
+});
 
 /** JSON and CSV of one route, a refused Accept, a file download and a documented header. */
 export async function demo() {

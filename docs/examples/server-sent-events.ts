@@ -4,13 +4,16 @@ import { createClient } from "@trellis/client";
 import {
   Controller,
   createApp,
+  Description,
   Header,
   Injectable,
   Post,
   Returns,
   Route,
   Sse,
+  Summary,
 } from "@trellis/core";
+import { documented } from "./documented.ts";
 
 const UserEvent = Type.Object(
   { kind: Type.Union([Type.Literal("created"), Type.Literal("deleted")]), userId: Type.String() },
@@ -50,6 +53,7 @@ class UserEvents {
 
 // #region controller
 @Route("/users")
+@Description("What happens to users")
 class UserEventController extends Controller {
   constructor(private readonly events: UserEvents) {
     super();
@@ -57,6 +61,8 @@ class UserEventController extends Controller {
 
   // Guards, security and the validation of Last-Event-ID run before the stream starts.
   @Sse("/events", { keepAlive: 5_000 })
+  @Summary("Follow user events")
+  @Description("A stream of events; resumes after `Last-Event-ID`.")
   @Returns(200, UserEvent, "User events, as they happen")
   async *stream(@Header("last-event-id") last?: number) {
     // this.signal aborts when the client disconnects; the loop (and its finally) then ends.
@@ -66,6 +72,9 @@ class UserEventController extends Controller {
   }
 
   @Post("/deleted")
+  @Summary("Report a deleted user")
+  @Description("Publishes a `deleted` event.")
+  @Returns(204, "Published")
   deleted(@Header("x-user-id") userId: string) {
     this.events.publish({ kind: "deleted", userId });
   }
@@ -76,7 +85,7 @@ export const app = createApp({
   schema: typebox(),
   controllers: [UserEventController],
   providers: [UserEvents],
-  openapi: { version: "3.2" },
+  openapi: { ...documented("users", "User events as Server-Sent Events."), version: "3.2" },
   docs: { swagger: true }, // also serves the typed client's manifest
 });
 

@@ -2,9 +2,10 @@ import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
 import { createApp } from "@trellis/core";
 import { swaggerUi } from "@trellis/swagger-ui";
+import { documented } from "./documented.ts";
 import { UserController } from "./getting-started.js";
 
-const openapi = { service: { name: "users", version: "1.0.0" } };
+const openapi = documented("users", "Create and read users.");
 
 // #region default
 // Swagger UI at /docs, the document at /docs/openapi.json and /docs/openapi.yaml.

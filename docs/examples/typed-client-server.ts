@@ -4,6 +4,7 @@ import {
   Body,
   Controller,
   createApp,
+  Description,
   Get,
   type Infer,
   NotFoundException,
@@ -12,8 +13,10 @@ import {
   Query,
   Returns,
   Route,
+  Summary,
 } from "@trellis/core";
 import * as z from "zod";
+import { documented } from "./documented.ts";
 
 const Todo = z.object({ id: z.string(), title: z.string(), done: z.boolean() });
 type Todo = Infer<typeof Todo>; // { id: string; title: string; done: boolean }
@@ -21,16 +24,21 @@ const NewTodo = z.object({ title: z.string().min(1) });
 const TodoFilter = z.object({ done: z.boolean().optional() });
 
 @Route("/todos")
+@Description("Things to do")
 export class TodoController extends Controller {
   private readonly todos: Todo[] = [];
 
   @Get()
+  @Summary("List todos")
+  @Description("Every todo, or only the done or open ones.")
   @Returns(200, [Todo])
   list(@Query(TodoFilter) filter: Infer<typeof TodoFilter>): Todo[] {
     return this.todos.filter((todo) => filter.done === undefined || todo.done === filter.done);
   }
 
   @Get("/:id")
+  @Summary("Get a todo")
+  @Description("One todo by id.")
   @Returns(200, Todo)
   @Returns(404, "No todo has this id")
   get(@Param("id") id: string): Todo {
@@ -40,6 +48,8 @@ export class TodoController extends Controller {
   }
 
   @Post()
+  @Summary("Create a todo")
+  @Description("A new open todo.")
   @Returns(201, Todo)
   create(@Body(NewTodo) input: Infer<typeof NewTodo>): Todo {
     const todo = { id: crypto.randomUUID(), title: input.title, done: false };
@@ -54,6 +64,7 @@ export const app = createApp({
   schema: zod(),
   controllers: [TodoController],
   docs: { swagger: true },
+  openapi: documented("todos", "A todo list."),
 });
 // #endregion
 

@@ -5,11 +5,24 @@ import {
   BodyLimit,
   Controller,
   createApp,
+  Description,
   type Infer,
   Param,
   Put,
+  Returns,
   Route,
+  Summary,
 } from "@trellis/core";
+import { documented } from "./documented.ts";
+
+/** What the upload answers: the fields, and what was received of each file. */
+const StoredProfile = Type.Object({
+  id: Type.String(),
+  caption: Type.String(),
+  public: Type.Optional(Type.Boolean()),
+  avatar: Type.Object({ name: Type.String(), type: Type.String(), size: Type.Integer() }),
+  attachments: Type.Array(Type.String()),
+});
 
 // #region model
 const ProfileUpload = Type.Object({
@@ -22,8 +35,12 @@ type ProfileUpload = Infer<typeof ProfileUpload>;
 // #endregion
 
 @Route("/profiles")
+@Description("Profiles with pictures")
 class ProfileController extends Controller {
   @Put("/:id")
+  @Summary("Upload a profile")
+  @Description("A caption, an avatar image and optional attachments, as a form.")
+  @Returns(200, StoredProfile, "What was stored")
   @BodyLimit(12 * 1024 * 1024) // the whole body: every field and file together
   async upload(
     @Param("id") id: string,
@@ -41,7 +58,11 @@ class ProfileController extends Controller {
   }
 }
 
-export const app = createApp({ schema: typebox(), controllers: [ProfileController] });
+export const app = createApp({
+  schema: typebox(),
+  controllers: [ProfileController],
+  openapi: documented("profiles", "Profiles uploaded as forms with files."),
+});
 
 /** Uploads through `app.fetch`: a valid form, a too-large avatar, a GIF, and the document. */
 export async function demo() {

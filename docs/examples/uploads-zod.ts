@@ -4,12 +4,25 @@ import {
   BodyLimit,
   Controller,
   createApp,
+  Description,
   type Infer,
   Param,
   Put,
+  Returns,
   Route,
+  Summary,
 } from "@trellis/core";
 import * as z from "zod";
+import { documented } from "./documented.ts";
+
+/** What the upload answers: the fields, and what was received of each file. */
+const StoredProfile = z.object({
+  id: z.string(),
+  caption: z.string(),
+  public: z.boolean().optional(),
+  avatar: z.object({ name: z.string(), type: z.string(), size: z.int() }),
+  attachments: z.array(z.string()),
+});
 
 // #region model
 const ProfileUpload = z.object({
@@ -25,8 +38,12 @@ type ProfileUpload = Infer<typeof ProfileUpload>;
 // #endregion
 
 @Route("/profiles")
+@Description("Profiles with pictures")
 class ProfileController extends Controller {
   @Put("/:id")
+  @Summary("Upload a profile")
+  @Description("A caption, an avatar image and optional attachments, as a form.")
+  @Returns(200, StoredProfile, "What was stored")
   @BodyLimit(12 * 1024 * 1024) // the whole body: every field and file together
   async upload(
     @Param("id") id: string,
@@ -44,7 +61,11 @@ class ProfileController extends Controller {
   }
 }
 
-export const app = createApp({ schema: zod(), controllers: [ProfileController] });
+export const app = createApp({
+  schema: zod(),
+  controllers: [ProfileController],
+  openapi: documented("profiles", "Profiles uploaded as forms with files."),
+});
 
 /** Uploads through `app.fetch`: a valid form, a too-large avatar, a GIF, and the document. */
 export async function demo() {

@@ -1,7 +1,43 @@
 import "reflect-metadata";
 import { classValidator, IsFile } from "@trellis/adapter-class-validator";
-import { Body, BodyLimit, Controller, createApp, Param, Put, Route } from "@trellis/core";
-import { IsBoolean, IsOptional, IsString, MaxLength } from "class-validator";
+import {
+  Body,
+  BodyLimit,
+  Controller,
+  createApp,
+  Description,
+  Param,
+  Put,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
+import { Type } from "class-transformer";
+import {
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from "class-validator";
+import { documented } from "./documented.ts";
+
+class StoredFile {
+  @IsString() name!: string;
+  @IsString() type!: string;
+  @IsInt() size!: number;
+}
+
+/** What the upload answers: the fields, and what was received of each file. */
+class StoredProfile {
+  @IsString() id!: string;
+  @IsString() caption!: string;
+  @IsOptional() @IsBoolean() public?: boolean;
+  @IsObject() @ValidateNested() @Type(() => StoredFile) avatar!: StoredFile;
+  @IsString({ each: true }) attachments!: string[];
+}
 
 // #region model
 class ProfileUpload {
@@ -19,8 +55,12 @@ class ProfileUpload {
 
 // #region controller
 @Route("/profiles")
+@Description("Profiles with pictures")
 class ProfileController extends Controller {
   @Put("/:id")
+  @Summary("Upload a profile")
+  @Description("A caption, an avatar image and optional attachments, as a form.")
+  @Returns(200, StoredProfile, "What was stored")
   @BodyLimit(12 * 1024 * 1024) // the whole body: every field and file together
   async upload(
     @Param("id") id: string,
@@ -39,7 +79,11 @@ class ProfileController extends Controller {
 }
 // #endregion
 
-export const app = createApp({ schema: classValidator(), controllers: [ProfileController] });
+export const app = createApp({
+  schema: classValidator(),
+  controllers: [ProfileController],
+  openapi: documented("profiles", "Profiles uploaded as forms with files."),
+});
 
 /** Uploads through `app.fetch`: a valid form, a too-large avatar, a GIF, and the document. */
 export async function demo() {

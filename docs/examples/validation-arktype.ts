@@ -1,7 +1,18 @@
 // #region usage
 import { standardSchema } from "@trellis/adapter-standard-schema";
-import { Body, Controller, createApp, type Infer, Post, Returns, Route } from "@trellis/core";
+import {
+  Body,
+  Controller,
+  createApp,
+  Description,
+  type Infer,
+  Post,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
 import { type } from "arktype";
+import { documented } from "./documented.ts";
 
 // ArkType's way to add a metadata key: `id` in `.configure()` names a component.
 declare global {
@@ -17,8 +28,11 @@ const CreateUser = type({ name: "string > 0", email: "string.email" }).configure
 const User = type({ id: "string", name: "string", email: "string" }).configure({ id: "User" });
 
 @Route("/users")
+@Description("People who use the service")
 class UserController extends Controller {
   @Post()
+  @Summary("Create a user")
+  @Description("Stores a user and returns it with its new id.")
   @Returns(201, User, "The created user")
   create(@Body(CreateUser) input: Infer<typeof CreateUser>): Infer<typeof User> {
     this.setStatus(201);
@@ -28,7 +42,11 @@ class UserController extends Controller {
 
 // Any Standard Schema library with Standard JSON Schema works the same way (Zod 4, Valibot
 // wrapped with toStandardJsonSchema, Effect Schema, ...).
-export const app = createApp({ schema: standardSchema(), controllers: [UserController] });
+export const app = createApp({
+  schema: standardSchema(),
+  controllers: [UserController],
+  openapi: documented("users", "Create users."),
+});
 // #endregion
 
 /** A valid user, one with an extra property (stripped) and an invalid one. */

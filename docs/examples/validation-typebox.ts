@@ -1,7 +1,17 @@
 // #region usage
 import { type Static, Type } from "@sinclair/typebox";
 import { typebox } from "@trellis/adapter-typebox";
-import { Body, Controller, createApp, Post, Returns, Route } from "@trellis/core";
+import {
+  Body,
+  Controller,
+  createApp,
+  Description,
+  Post,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
+import { documented } from "./documented.ts";
 
 // A `$id` makes the schema a named component: #/components/schemas/CreateUser.
 const CreateUser = Type.Object(
@@ -14,8 +24,11 @@ const User = Type.Object(
 );
 
 @Route("/users")
+@Description("People who use the service")
 class UserController extends Controller {
   @Post()
+  @Summary("Create a user")
+  @Description("Stores a user and returns it with its new id.")
   @Returns(201, User, "The created user")
   create(@Body(CreateUser) input: Static<typeof CreateUser>): Static<typeof User> {
     this.setStatus(201);
@@ -23,7 +36,11 @@ class UserController extends Controller {
   }
 }
 
-export const app = createApp({ schema: typebox(), controllers: [UserController] });
+export const app = createApp({
+  schema: typebox(),
+  controllers: [UserController],
+  openapi: documented("users", "Create users."),
+});
 // #endregion
 
 /** A valid user, one with an extra property (stripped) and an invalid one. */

@@ -1,7 +1,17 @@
 // #region usage
 import { valibot } from "@trellis/adapter-valibot";
-import { Body, Controller, createApp, Post, Returns, Route } from "@trellis/core";
+import {
+  Body,
+  Controller,
+  createApp,
+  Description,
+  Post,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
 import * as v from "valibot";
+import { documented } from "./documented.ts";
 
 // `v.metadata({ id })` in the schema's pipe makes it a named component: #/components/schemas/CreateUser.
 const CreateUser = v.pipe(
@@ -14,8 +24,11 @@ const User = v.pipe(
 );
 
 @Route("/users")
+@Description("People who use the service")
 class UserController extends Controller {
   @Post()
+  @Summary("Create a user")
+  @Description("Stores a user and returns it with its new id.")
   @Returns(201, User, "The created user")
   create(@Body(CreateUser) input: v.InferOutput<typeof CreateUser>): v.InferOutput<typeof User> {
     this.setStatus(201);
@@ -23,7 +36,11 @@ class UserController extends Controller {
   }
 }
 
-export const app = createApp({ schema: valibot(), controllers: [UserController] });
+export const app = createApp({
+  schema: valibot(),
+  controllers: [UserController],
+  openapi: documented("users", "Create users."),
+});
 // #endregion
 
 /** A valid user, one with an extra property (stripped) and an invalid one. */

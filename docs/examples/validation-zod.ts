@@ -1,7 +1,17 @@
 // #region usage
 import { zod } from "@trellis/adapter-zod";
-import { Body, Controller, createApp, Post, Returns, Route } from "@trellis/core";
+import {
+  Body,
+  Controller,
+  createApp,
+  Description,
+  Post,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
 import * as z from "zod";
+import { documented } from "./documented.ts";
 
 // `.meta({ id })` makes the schema a named component: #/components/schemas/CreateUser.
 const CreateUser = z
@@ -10,8 +20,11 @@ const CreateUser = z
 const User = z.object({ id: z.string(), name: z.string(), email: z.string() }).meta({ id: "User" });
 
 @Route("/users")
+@Description("People who use the service")
 class UserController extends Controller {
   @Post()
+  @Summary("Create a user")
+  @Description("Stores a user and returns it with its new id.")
   @Returns(201, User, "The created user")
   create(@Body(CreateUser) input: z.infer<typeof CreateUser>): z.infer<typeof User> {
     this.setStatus(201);
@@ -19,7 +32,11 @@ class UserController extends Controller {
   }
 }
 
-export const app = createApp({ schema: zod(), controllers: [UserController] });
+export const app = createApp({
+  schema: zod(),
+  controllers: [UserController],
+  openapi: documented("users", "Create users."),
+});
 // #endregion
 
 /** A valid user, one with an extra property (stripped) and an invalid one. */

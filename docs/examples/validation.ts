@@ -1,6 +1,15 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
-import { Body, Controller, createApp, Post, Returns, Route } from "@trellis/core";
+import {
+  Body,
+  Controller,
+  createApp,
+  Description,
+  Post,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
 import { Type } from "class-transformer";
 import {
   ArrayMinSize,
@@ -13,6 +22,7 @@ import {
   Min,
   ValidateNested,
 } from "class-validator";
+import { documented } from "./documented.ts";
 
 // #region models
 class LineItem {
@@ -34,8 +44,11 @@ class CreateOrderInput {
 // #endregion
 
 @Route("/orders")
+@Description("Orders of the shop")
 class OrderController extends Controller {
   @Post()
+  @Summary("Place an order")
+  @Description("Stores the order and returns it.")
   @Returns(201, CreateOrderInput, "The order as stored")
   create(@Body(CreateOrderInput) input: CreateOrderInput) {
     this.setStatus(201);
@@ -43,7 +56,11 @@ class OrderController extends Controller {
   }
 }
 
-export const app = createApp({ schema: classValidator(), controllers: [OrderController] });
+export const app = createApp({
+  schema: classValidator(),
+  controllers: [OrderController],
+  openapi: documented("orders", "Orders with line items."),
+});
 
 /** A valid order (its unknown property stripped) and one with nested mistakes. */
 export async function demo() {

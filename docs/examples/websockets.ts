@@ -4,6 +4,7 @@ import {
   Body,
   Controller,
   createApp,
+  Description,
   Inject,
   OnClose,
   OnMessage,
@@ -11,15 +12,18 @@ import {
   Param,
   Post,
   Query,
+  Returns,
   Route,
   Security,
   Sends,
+  Summary,
   serve,
   type WebSocketConnection,
   WebSocketPublisher,
   WebSocketRoute,
 } from "@trellis/core";
 import { IsString, Length } from "class-validator";
+import { documented } from "./documented.ts";
 
 // #region models
 /** What a client says. */
@@ -85,12 +89,17 @@ export class ChatSocket {
 
 // #region http
 @Route("/rooms")
+@Description("Chat rooms")
 export class RoomController extends Controller {
   constructor(@Inject(WebSocketPublisher) private readonly publisher: WebSocketPublisher) {
     super();
   }
 
   @Post("/:room/announcements")
+  @Security("token") // the same check as the socket's
+  @Summary("Announce in a room")
+  @Description("Sends a message to everyone in the room, as the system.")
+  @Returns(202, SaidMessage, "Sent to the room")
   announce(@Param("room") room: string, @Body(SayMessage) body: SayMessage) {
     const said = { room, text: body.text, by: "system" };
     this.publisher.publish(`room:${room}`, { type: "said", data: said });
@@ -106,7 +115,7 @@ export function buildApp() {
     schema: classValidator(),
     controllers: [ChatSocket, RoomController],
     openapi: {
-      service: { name: "chat", version: "1.0.0" },
+      ...documented("chat", "Chat rooms over WebSockets, with HTTP announcements."),
       // Browsers cannot send headers with a WebSocket: the token travels in the query.
       securitySchemes: { token: { type: "apiKey", in: "query", name: "token" } },
     },
@@ -163,7 +172,7 @@ export async function demo() {
   const bobHeard = await bob.next();
   bob.socket.send(JSON.stringify({ type: "say", id: 1, data: { text: "" } }));
   const invalid = await bob.next();
-  await fetch(`http://127.0.0.1:${server.port}/rooms/lobby/announcements`, {
+  await fetch(`http://127.0.0.1:${server.port}/rooms/lobby/announcements?token=let-me-in`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ text: "closing in 5" }),

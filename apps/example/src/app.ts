@@ -64,6 +64,17 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
           description:
             "The users API of the Trellis example: create, list and read users, and their avatars.",
         },
+        info: {
+          contact: { name: "Trellis", url: "https://github.com/trellis-framework/trellis" },
+          license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
+        },
+        externalDocs: {
+          url: "https://github.com/trellis-framework/trellis/tree/main/apps/example",
+          description: "The example's README",
+        },
+        // Relative: the server that serves this document (see docs/deployment.md for real hosts).
+        servers: [{ url: "/", description: "The server that serves this document" }],
+        security: [], // no operation needs credentials
         tags: [
           { name: "users", description: "People who use the service" },
           { name: "health", description: "Probes for orchestrators and load balancers" },

@@ -356,6 +356,14 @@ async function checkUploadExample({ demo }: Example) {
 }
 
 const checks: Record<string, (example: Example) => Promise<void>> = {
+  async "documented.ts"({ documented }) {
+    expect(documented("shop", "Orders.")).toMatchObject({
+      service: { name: "shop", version: "1.0.0", description: "Orders." },
+      servers: [{ url: "/" }],
+      security: [],
+    });
+  },
+
   "uploads.ts": checkUploadExample,
   "uploads-arktype.ts": checkUploadExample,
   "uploads-typebox.ts": checkUploadExample,
@@ -518,23 +526,39 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
       title: "users",
       version: "2.1.0",
       description: "People who use the service.",
+      termsOfService: "https://acme.test/terms",
+      contact: { name: "Users team", email: "users-team@acme.test" },
+      license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
     });
     expect(document.servers).toEqual([
-      { url: "https://api.example.com", description: "Production" },
+      { url: "https://users.acme.test", description: "Production" },
     ]);
+    expect(document.security).toEqual([{ bearer: [] }]);
+    expect(document.externalDocs).toEqual({
+      url: "https://acme.test/docs/users",
+      description: "Guides",
+    });
     expect(Object.keys(document.paths).sort()).toEqual([
       "/users",
       "/users/{id}",
       "/users/{id}/profile",
     ]);
     const get = document.paths["/users/{id}"].get;
-    expect(get).toMatchObject({ summary: "Get a user", operationId: "getUser", tags: ["users"] });
+    expect(get).toMatchObject({
+      summary: "Get a user",
+      operationId: "getUser",
+      tags: ["users"],
+      security: [], // @Public()
+    });
     expect(Object.keys(get.responses).sort()).toEqual(["200", "400", "404", "500"]);
     const create = document.paths["/users"].post;
     expect(create.description).toContain("unique");
+    expect(create.security).toBeUndefined(); // the root's applies
     expect(Object.keys(create.responses).sort()).toEqual([
       "201",
       "400",
+      "401",
+      "403",
       "409",
       "413",
       "415",
@@ -561,7 +585,7 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(Object.keys(document.paths).sort()).toEqual(["/users", "/users/{id}"]);
     expect(types).toContain('"/users/{id}": {');
     expect(types).toContain("ProblemDetails: {");
-    expect(types).toMatch(/"UserController\.create": \{/);
+    expect(types).toMatch(/\bcreateUser: \{/); // the default operationId: method, then controller
   },
 
   async "swagger-ui.ts"({ demo }) {
@@ -636,11 +660,12 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(result.aliceConfirmed.status).toBe(204);
     expect(await json(result.publicStatus)).toEqual({ ok: true });
     const { paths: documented, components } = result.document;
-    expect(documented["/orders"].get.security).toEqual([{ bearer: [] }]);
+    expect(result.document.security).toEqual([{ bearer: [] }]); // root: every operation
+    expect(documented["/orders"].get.security).toBeUndefined(); // the same as the root's
     expect(Object.keys(documented["/orders/{id}"].delete.responses)).toEqual(
       expect.arrayContaining(["401", "403"]),
     );
-    expect(documented["/status"].get.security).toBeUndefined();
+    expect(documented["/status"].get.security).toEqual([]); // @Public()
     expect(components.securitySchemes).toEqual({ bearer: { type: "http", scheme: "bearer" } });
     expect(result.withoutCheck).toBe("UNGUARDED_SECURITY_SCHEME");
   },
@@ -689,10 +714,7 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
       message: "Hello, Ada. It is 2024-05-01T12:00:00.000Z.",
     });
     expect(await json(second)).toMatchObject({ message: expect.stringContaining("Alan") });
-    expect(entries).toEqual([
-      "greeted GET GreetingController.greet",
-      "greeted GET GreetingController.greet",
-    ]);
+    expect(entries).toEqual(["greeted GET greetGreeting", "greeted GET greetGreeting"]);
   },
 
   async "modules.ts"({ demo }) {

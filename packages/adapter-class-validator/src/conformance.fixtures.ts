@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import type { ConformanceFixtures } from "@trellis/testing/conformance";
+import type { ConformanceFixtures, DocumentFixtures } from "@trellis/testing/conformance";
 import { Type } from "class-transformer";
 import {
   ArrayMaxSize,
@@ -27,6 +27,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from "class-validator";
+import { Describe, Example } from "./index.js";
 import { IsFile } from "./is-file.js";
 
 class CreateUser {
@@ -170,4 +171,30 @@ export const fixtures: ConformanceFixtures = {
   search: Search,
   throwing: Throwing,
   upload: Upload,
+};
+
+/**
+ * `Page<T>`: a class factory, one class (and so one component, named after the class) per item
+ * model. The name is set on the class because a component is named after its class.
+ */
+function Page<T>(item: new () => T, name: string) {
+  class PageOf {
+    @IsArray() @ValidateNested({ each: true }) @Type(() => item) items!: T[];
+    @IsInt() total!: number;
+  }
+  Object.defineProperty(PageOf, "name", { value: name });
+  return PageOf;
+}
+
+@Describe("Someone who uses the service")
+class Person {
+  @Describe("Full name") @Example("Ada Lovelace") @IsString() name!: string;
+  @Describe("Where to write") @IsEmail() email!: string;
+}
+
+/** The document-only shapes, as class-validator models (`@Describe`, `@Example` of this package). */
+export const documents: DocumentFixtures = {
+  userPage: Page(User, "UserPage"),
+  addressPage: Page(Address, "AddressPage"),
+  person: Person,
 };

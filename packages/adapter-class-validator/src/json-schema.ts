@@ -1,6 +1,7 @@
 import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
 import type { ClassPlan, NestedPlan, PropertyPlan } from "./class-plan.js";
 import { applyNotEmpty, decoratorKeywords } from "./decorator-keywords.js";
+import { documentationOf, documented } from "./documentation.js";
 
 const isEmpty = (schema: JsonSchema) => Object.keys(schema).length === 0;
 const composite = ["$ref", "enum", "const", "anyOf", "oneOf", "allOf"];
@@ -80,12 +81,14 @@ export function classToJsonSchema(
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const item of plan.properties) {
-      properties[item.name] = property(item);
+      properties[item.name] = documented(property(item), documentationOf(target, item.name));
       if (item.required) required.push(item.name);
     }
-    return required.length > 0
-      ? { type: "object", properties, required }
-      : { type: "object", properties };
+    const schema: JsonSchema =
+      required.length > 0
+        ? { type: "object", properties, required }
+        : { type: "object", properties };
+    return documented(schema, documentationOf(target));
   };
 
   const reference = (target: Function): JsonSchema =>

@@ -1,5 +1,5 @@
-import { FormatRegistry, Type } from "@sinclair/typebox";
-import type { ConformanceFixtures } from "@trellis/testing/conformance";
+import { FormatRegistry, type TSchema, Type } from "@sinclair/typebox";
+import type { ConformanceFixtures, DocumentFixtures } from "@trellis/testing/conformance";
 import { FileType } from "./file-type.js";
 
 // A format whose check is user code that throws, for the "exceptions become issues" test.
@@ -55,8 +55,11 @@ export const fixtures: ConformanceFixtures = {
   cart: Type.Object({ items: Type.Array(LineItem, { minItems: 1, maxItems: 3 }) }),
   adoption: Type.Object({
     pet: Type.Union([
-      Type.Object({ kind: Type.Literal("cat"), lives: Type.Integer({ minimum: 0, maximum: 9 }) }),
-      Type.Object({ kind: Type.Literal("dog"), goodBoy: Type.Boolean() }),
+      Type.Object(
+        { kind: Type.Literal("cat"), lives: Type.Integer({ minimum: 0, maximum: 9 }) },
+        { $id: "Cat" },
+      ),
+      Type.Object({ kind: Type.Literal("dog"), goodBoy: Type.Boolean() }, { $id: "Dog" }),
     ]),
   }),
   search: Type.Object({
@@ -70,4 +73,21 @@ export const fixtures: ConformanceFixtures = {
     avatar: FileType({ maxSize: 1024, mimeTypes: ["image/png", "image/jpeg"] }),
     attachments: Type.Optional(Type.Array(FileType({ maxSize: 2048 }))),
   }),
+};
+
+/** `Page<T>`: one function of the item schema, one named component per instantiation. */
+const page = <T extends TSchema>(item: T, name: string) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer() }, { $id: name });
+
+/** The document-only shapes, written with TypeBox (`description` and `examples` options). */
+export const documents: DocumentFixtures = {
+  userPage: page(fixtures.user as TSchema, "UserPage"),
+  addressPage: page(Address, "AddressPage"),
+  person: Type.Object(
+    {
+      name: Type.String({ description: "Full name", examples: ["Ada Lovelace"] }),
+      email: Type.String({ format: "email", description: "Where to write" }),
+    },
+    { $id: "Person", description: "Someone who uses the service" },
+  ),
 };

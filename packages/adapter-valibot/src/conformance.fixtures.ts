@@ -1,4 +1,4 @@
-import type { ConformanceFixtures } from "@trellis/testing/conformance";
+import type { ConformanceFixtures, DocumentFixtures } from "@trellis/testing/conformance";
 import * as v from "valibot";
 
 const Address = v.pipe(
@@ -51,11 +51,14 @@ export const fixtures: ConformanceFixtures = {
   cart: v.object({ items: v.pipe(v.array(LineItem), v.minLength(1), v.maxLength(3)) }),
   adoption: v.object({
     pet: v.variant("kind", [
-      v.object({
-        kind: v.literal("cat"),
-        lives: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)),
-      }),
-      v.object({ kind: v.literal("dog"), goodBoy: v.boolean() }),
+      v.pipe(
+        v.object({
+          kind: v.literal("cat"),
+          lives: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)),
+        }),
+        v.metadata({ id: "Cat" }),
+      ),
+      v.pipe(v.object({ kind: v.literal("dog"), goodBoy: v.boolean() }), v.metadata({ id: "Dog" })),
     ]),
   }),
   search: v.object({
@@ -77,4 +80,25 @@ export const fixtures: ConformanceFixtures = {
     avatar: v.pipe(v.file(), v.maxSize(1024), v.mimeType(["image/png", "image/jpeg"])),
     attachments: v.optional(v.array(v.pipe(v.file(), v.maxSize(2048)))),
   }),
+};
+
+/** `Page<T>`: one function of the item schema, one named component per instantiation. */
+const page = <T extends v.GenericSchema>(item: T, name: string) =>
+  v.pipe(
+    v.object({ items: v.array(item), total: v.pipe(v.number(), v.integer()) }),
+    v.metadata({ id: name }),
+  );
+
+/** The document-only shapes, written with Valibot (`v.description`, `v.examples`). */
+export const documents: DocumentFixtures = {
+  userPage: page(fixtures.user as v.GenericSchema, "UserPage"),
+  addressPage: page(Address, "AddressPage"),
+  person: v.pipe(
+    v.object({
+      name: v.pipe(v.string(), v.description("Full name"), v.examples(["Ada Lovelace"])),
+      email: v.pipe(v.string(), v.email(), v.description("Where to write")),
+    }),
+    v.metadata({ id: "Person" }),
+    v.description("Someone who uses the service"),
+  ),
 };

@@ -1,7 +1,7 @@
 import { runAdapterConformance } from "@trellis/testing/conformance";
-import { fixtures } from "./conformance.fixtures.js";
+import { documents, fixtures } from "./conformance.fixtures.js";
 import { valibot } from "./index.js";
 
 // Valibot runs every validation action of a pipe: 1.5 against v.integer() and v.minValue(2) gets
 // two issues.
-runAdapterConformance({ create: valibot, fixtures, oneIssuePerPath: false });
+runAdapterConformance({ create: valibot, fixtures, documents, oneIssuePerPath: false });

@@ -1,4 +1,4 @@
-import type { ConformanceFixtures } from "@trellis/testing/conformance";
+import type { ConformanceFixtures, DocumentFixtures } from "@trellis/testing/conformance";
 import * as z from "zod";
 
 const Address = z
@@ -37,8 +37,8 @@ export const fixtures: ConformanceFixtures = {
   cart: z.object({ items: z.array(LineItem).min(1).max(3) }),
   adoption: z.object({
     pet: z.discriminatedUnion("kind", [
-      z.object({ kind: z.literal("cat"), lives: z.int().min(0).max(9) }),
-      z.object({ kind: z.literal("dog"), goodBoy: z.boolean() }),
+      z.object({ kind: z.literal("cat"), lives: z.int().min(0).max(9) }).meta({ id: "Cat" }),
+      z.object({ kind: z.literal("dog"), goodBoy: z.boolean() }).meta({ id: "Dog" }),
     ]),
   }),
   search: z.object({ q: z.string().max(50).optional(), page: z.int().min(1).max(1000).optional() }),
@@ -54,4 +54,20 @@ export const fixtures: ConformanceFixtures = {
     avatar: z.file().max(1024).mime(["image/png", "image/jpeg"]),
     attachments: z.array(z.file().max(2048)).optional(),
   }),
+};
+
+/** `Page<T>`: one function of the item schema, one named component per instantiation. */
+const page = <T extends z.ZodType>(item: T, name: string) =>
+  z.object({ items: z.array(item), total: z.int() }).meta({ id: name });
+
+/** The document-only shapes, written with Zod 4 (`.meta()` carries descriptions and examples). */
+export const documents: DocumentFixtures = {
+  userPage: page(fixtures.user as z.ZodType, "UserPage"),
+  addressPage: page(Address, "AddressPage"),
+  person: z
+    .object({
+      name: z.string().meta({ description: "Full name", examples: ["Ada Lovelace"] }),
+      email: z.email().meta({ description: "Where to write" }),
+    })
+    .meta({ id: "Person", description: "Someone who uses the service" }),
 };

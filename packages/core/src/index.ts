@@ -27,7 +27,7 @@ export { Produces } from "./decorators/produces.js";
 export type { ResponseHeaderOptions, ReturnsOptions } from "./decorators/returns.js";
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
-export { Security } from "./decorators/security.js";
+export { Public, Security } from "./decorators/security.js";
 export type { SseOptions } from "./decorators/sse.js";
 export { Sse } from "./decorators/sse.js";
 export { Timeout } from "./decorators/timeout.js";

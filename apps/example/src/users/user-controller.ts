@@ -48,6 +48,7 @@ export class UserController extends Controller {
 
   @Get("/:id")
   @Summary("Get a user")
+  @Description("One user by id.")
   @OperationId("getUser")
   @Returns(200, User, "The user")
   @Returns(404, "No user has this id")

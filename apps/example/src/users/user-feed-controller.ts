@@ -47,6 +47,7 @@ export class UserFeedController extends Controller {
 
   @Get("/export")
   @Summary("Export every user")
+  @Description("A CSV download with formula-safe fields, or JSON for clients that ask for it.")
   @OperationId("exportUsers")
   @Produces("text/csv", "application/json")
   @Returns(200, [User], "Every user, oldest first: CSV unless Accept prefers JSON")

@@ -6,7 +6,9 @@ import { consoleLogger, type Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
+import { parseRootSecurity } from "../openapi/root-security.js";
 import { isValidLimit } from "../operation/build-operations.js";
+import type { SecurityRequirement } from "../operation/operation.js";
 import { checkGuard, checkInterceptor, checkMiddleware } from "../pipeline/check-pipeline-items.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
@@ -28,6 +30,8 @@ export interface DocumentSettings {
   /** `limits.timeout` in milliseconds; undefined: routes without `@Timeout` have none. */
   readonly timeout: number | undefined;
   readonly openapi: OpenApiOptions | undefined;
+  /** The root `openapi.security`, checked: the requirements of operations that declare none. */
+  readonly defaultSecurity: readonly SecurityRequirement[];
   /** True when the app has global guards: every operation is documented as guarded. */
   readonly globalGuards: boolean;
 }
@@ -126,6 +130,13 @@ export function parseDocumentOptions(
   // `guards` is a createApp option, but the same options given to buildDocument must document
   // the same 401/403 answers; only createApp checks the guards themselves.
   const guards: unknown = options.guards;
+  const undeclared = options.openapi?.undeclaredResponses;
+  if (undeclared !== undefined && !["warn", "error", "off"].includes(undeclared)) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      `${caller}: openapi.undeclaredResponses must be "warn", "error" or "off".`,
+    );
+  }
   return {
     adapter: options.schema,
     controllers: modules.controllers,
@@ -133,6 +144,7 @@ export function parseDocumentOptions(
     bodyLimit,
     timeout,
     openapi: options.openapi,
+    defaultSecurity: parseRootSecurity(options.openapi?.security, caller),
     globalGuards: Array.isArray(guards) && guards.length > 0,
   };
 }

@@ -1,5 +1,6 @@
 import { generateDocument } from "../openapi/generate-document.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
+import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
 import type { DocumentOptions } from "./app-options.js";
 import { parseDocumentOptions } from "./app-settings.js";
 import { readOperations } from "./read-operations.js";
@@ -16,5 +17,7 @@ export function buildDocument(options: DocumentOptions): OpenApiDocument {
   const settings = parseDocumentOptions(options, "buildDocument");
   const { routes, registry } = readOperations(settings);
   const operations = routes.map(({ operation }) => operation);
-  return generateDocument({ operations, registry, options: settings.openapi });
+  const document = generateDocument({ operations, registry, options: settings.openapi });
+  reportUndeclaredResponses(operations, settings.openapi?.undeclaredResponses, undefined);
+  return document;
 }

@@ -8,6 +8,7 @@ import { HttpException } from "../errors/http-exception.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { generateDocument } from "../openapi/generate-document.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
+import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
 import type { Operation } from "../operation/operation.js";
 import { createErrorResponder } from "../pipeline/error-responder.js";
@@ -96,6 +97,7 @@ export function createApp(options: AppOptions): App {
 
   // The document first: an undeclared security scheme is reported before an unguarded one.
   const document = generateDocument({ operations, registry, options: settings.openapi });
+  reportUndeclaredResponses(operations, settings.openapi?.undeclaredResponses, settings.logger);
   const asyncapi = generateAsyncApi({
     sockets: sockets.map(({ route }) => route),
     registry,

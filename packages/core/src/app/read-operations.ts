@@ -35,6 +35,8 @@ export function readOperations(settings: DocumentSettings): ReadOperations {
       defaultBodyLimit: settings.bodyLimit,
       ...(settings.timeout === undefined ? {} : { defaultTimeout: settings.timeout }),
       globalGuards: settings.globalGuards,
+      defaultSecurity: settings.defaultSecurity,
+      controllerTags: settings.openapi?.controllerTags !== false,
     },
     readRouteConfig,
   );

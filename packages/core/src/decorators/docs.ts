@@ -17,22 +17,28 @@ export function Summary(text: string): MethodDecorator {
 }
 
 /**
- * A longer explanation of the operation in the OpenAPI document.
+ * A longer explanation of the operation in the OpenAPI document. On a controller class, the
+ * description of the tag its operations are grouped under (unless `openapi.tags` describes it).
  *
  * @example
  * @Get()
  * @Description("Users are sorted by name.")
  * list() {}
  */
-export function Description(text: string): MethodDecorator {
-  return (target, key) => {
+export function Description(text: string): ClassDecorator & MethodDecorator {
+  return ((target: object, key?: string | symbol) => {
+    if (key === undefined) {
+      ownClassMetadata(target as Function).description = text;
+      return;
+    }
     const metadata = methodTarget("@Description", target, key);
     if (metadata) metadata.description = text;
-  };
+  }) as ClassDecorator & MethodDecorator;
 }
 
 /**
- * A stable operationId for client generators (default: `ControllerName.method`).
+ * A stable operationId for client generators (default: the method name followed by the
+ * controller's name without its `Controller` suffix, e.g. `listOrders`, `getOrder`).
  *
  * @example
  * @Get()

@@ -25,3 +25,24 @@ export function Security(
     methodTarget("@Security", target, key)?.security.unshift(requirement);
   }) as ClassDecorator & MethodDecorator;
 }
+
+/**
+ * Marks an operation, or every operation of a controller, as public: no security requirement
+ * applies (not the root `openapi.security`, not the class's `@Security`), and the document says so
+ * with `security: []`. A method's own `@Security` still wins over its class's `@Public()`.
+ *
+ * @example
+ * @Get("/health")
+ * @Public()
+ * health() {}
+ */
+export function Public(): ClassDecorator & MethodDecorator {
+  return ((target: object, key?: string | symbol) => {
+    if (key === undefined) {
+      ownClassMetadata(target as Function).isPublic = true;
+      return;
+    }
+    const metadata = methodTarget("@Public", target, key);
+    if (metadata) metadata.isPublic = true;
+  }) as ClassDecorator & MethodDecorator;
+}

@@ -45,7 +45,7 @@ describe("the client manifest", () => {
         {
           controller: "ItemController",
           handler: "get",
-          operationId: "ItemController.get",
+          operationId: "getItem",
           method: "GET",
           path: "/items/{id}",
           args: [{ in: "path", name: "id" }, { in: "query" }],
@@ -53,7 +53,7 @@ describe("the client manifest", () => {
         {
           controller: "ItemController",
           handler: "create",
-          operationId: "ItemController.create",
+          operationId: "createItem",
           method: "POST",
           path: "/items",
           args: [

@@ -33,7 +33,9 @@ export const configErrorCodes = {
   INVALID_LIMIT: "a size limit is not a positive integer",
   SCHEMA_NAME_COLLISION: "two different schemas were given the same component name",
   INVALID_SCHEMA_NAME: "a component name is not allowed in OpenAPI",
-  DUPLICATE_OPERATION_ID: "two operations share one operationId",
+  DUPLICATE_OPERATION_ID: "two operations share one operationId (explicit or generated)",
+  UNDECLARED_SUCCESS_RESPONSE:
+    'an operation has no 2xx `@Returns` and `openapi.undeclaredResponses` is `"error"`',
   UNDECLARED_SECURITY_SCHEME:
     "an operation uses a security scheme that `openapi.securitySchemes` does not declare",
   UNGUARDED_SECURITY_SCHEME:

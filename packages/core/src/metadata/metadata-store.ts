@@ -49,6 +49,8 @@ export interface MethodMetadata {
   readonly returns: ReturnsMetadata[];
   readonly tags: unknown[];
   readonly security: SecurityMetadata[];
+  /** `@Public()` on the method: no security requirement, documented as `security: []`. */
+  isPublic?: boolean;
   summary?: unknown;
   description?: unknown;
   operationId?: unknown;
@@ -75,6 +77,10 @@ export interface ClassMetadata {
   prefix?: unknown;
   tags?: unknown[];
   security?: SecurityMetadata[];
+  /** `@Public()` on the class. */
+  isPublic?: boolean;
+  /** `@Description` on the class: the description of the tag its operations get by default. */
+  description?: unknown;
   bodyLimit?: unknown;
   timeout?: unknown;
   /** Class-level pipeline items, in written order (inherited ones are added by the reader). */

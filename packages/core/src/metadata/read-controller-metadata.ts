@@ -10,6 +10,10 @@ export interface ControllerMetadata {
   readonly prefix: unknown;
   readonly tags: readonly unknown[];
   readonly security: readonly SecurityMetadata[] | undefined;
+  /** The nearest class-level `@Public()` or `@Security`: true when it is `@Public()`. */
+  readonly isPublic: boolean;
+  /** The class's own `@Description`, if any. */
+  readonly description: unknown;
   readonly bodyLimit: unknown;
   readonly timeout: unknown;
   /**
@@ -67,6 +71,14 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
     prefix: nearest("prefix"),
     tags: nearest("tags") ?? [],
     security: nearest("security"),
+    // `@Public()` and `@Security` on a class replace each other: the nearest class that has either wins.
+    isPublic:
+      chain.find((metadata) => metadata.isPublic || metadata.security !== undefined)?.isPublic ===
+      true,
+    description:
+      chain[0] !== undefined && peekClassMetadata(controller) === chain[0]
+        ? chain[0].description
+        : undefined,
     bodyLimit: nearest("bodyLimit"),
     timeout: nearest("timeout"),
     guards: accumulated("guards"),

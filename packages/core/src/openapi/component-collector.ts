@@ -4,8 +4,10 @@ import { jsonTextMayInclude } from "../schema/json-text.js";
 import { isDataKey, schemaMapKeywords } from "../schema/schema-keywords.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import { stableJson } from "../schema/stable-json.js";
+import { withDocumentShapes } from "./document-shapes.js";
 import { problemDetailsName, problemDetailsSchema, problemMediaType } from "./problem-details.js";
 import { type OpenApiVersion, toOpenApiSchema } from "./schema-dialect.js";
+import { withoutSafeIntegerBounds } from "./unbounded-integers.js";
 
 // What the JSON text of a schema that references a component always holds.
 const referenceMarks = ['"$ref"', '"discriminator"'];
@@ -33,7 +35,8 @@ export class ComponentCollector {
   convert(schema: JsonSchema, where: string): JsonSchema {
     const known = this.converted.get(schema);
     if (known) return known;
-    const converted = toOpenApiSchema(schema, this.version);
+    const shaped = withDocumentShapes(withoutSafeIntegerBounds(schema), this.registry);
+    const converted = toOpenApiSchema(shaped, this.version);
     if (jsonTextMayInclude(converted, referenceMarks)) this.scan(converted, where);
     this.converted.set(schema, converted);
     return converted;

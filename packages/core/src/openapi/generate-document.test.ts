@@ -85,13 +85,13 @@ describe("generateDocument", () => {
       nullable: true,
     });
     expect(v30.age).toEqual({ type: "integer", minimum: 0, exclusiveMinimum: true });
-    expect(v30.role).toEqual({ enum: ["member"] });
+    expect(v30.role).toEqual({ type: "string", enum: ["member"] }); // a const says its type
     const v31 = build("3.1").components.schemas.User.properties;
     expect(v31.address).toEqual({
       anyOf: [{ $ref: "#/components/schemas/Address" }, { type: "null" }],
     });
     expect(v31.age).toEqual({ type: "integer", exclusiveMinimum: 0 });
-    expect(v31.role).toEqual({ const: "member" });
+    expect(v31.role).toEqual({ type: "string", const: "member" });
   });
 
   it("rejects a security scheme that openapi.securitySchemes does not declare", () => {

@@ -3,24 +3,32 @@ import type { Operation } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import { ComponentCollector } from "./component-collector.js";
 import type { OpenApiDocument, OpenApiOptions } from "./openapi-options.js";
-import { operationLabel, operationObject } from "./operation-object.js";
+import { documentedSecurity, operationLabel, operationObject } from "./operation-object.js";
+import { parseRootSecurity } from "./root-security.js";
 import type { OpenApiVersion } from "./schema-dialect.js";
 
 /** The exact `openapi` field emitted for each supported version. */
 const emittedVersion = { "3.0": "3.0.3", "3.1": "3.1.1", "3.2": "3.2.0" } as const;
 
-/** Document-level tags: the declared ones in their order, then every other used tag by name. */
-function documentTags(options: OpenApiOptions | undefined, used: Set<string>) {
+/**
+ * Document-level tags: the declared ones in their order, then every other used tag by name, with
+ * the description its controller's `@Description` gives (`used` maps a tag to it).
+ */
+function documentTags(options: OpenApiOptions | undefined, used: Map<string, string | undefined>) {
   const tags: { name: string; description?: string }[] = [];
   const seen = new Set<string>();
   for (const tag of options?.tags ?? []) {
     if (seen.has(tag.name)) continue;
     seen.add(tag.name);
-    tags.push(tag.description === undefined ? { name: tag.name } : { ...tag });
+    const description = tag.description ?? used.get(tag.name);
+    tags.push(description === undefined ? { name: tag.name } : { name: tag.name, description });
   }
-  const undeclared = [...used].filter((name) => !seen.has(name));
+  const undeclared = [...used.keys()].filter((name) => !seen.has(name));
   undeclared.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const name of undeclared) tags.push({ name });
+  for (const name of undeclared) {
+    const description = used.get(name);
+    tags.push(description === undefined ? { name } : { name, description });
+  }
   return tags;
 }
 
@@ -41,7 +49,18 @@ export function generateDocument(input: {
   const schemes = options?.securitySchemes ?? {};
   const paths: Record<string, Record<string, unknown>> = {};
   const owners = new Map<string, Operation>(); // "GET /users/{id}" and operationIds -> operation
-  const usedTags = new Set<string>();
+  const usedTags = new Map<string, string | undefined>();
+  const rootRequirements = parseRootSecurity(options?.security, "openapi");
+  for (const { scheme } of rootRequirements) {
+    if (!Object.hasOwn(schemes, scheme)) {
+      throw new TrellisConfigError(
+        "UNDECLARED_SECURITY_SCHEME",
+        `openapi.security uses the security scheme "${scheme}", which openapi.securitySchemes does not declare.`,
+      );
+    }
+  }
+  const rootSecurity = documentedSecurity(rootRequirements, { version, schemes });
+  const root = rootSecurity.length > 0 ? JSON.stringify(rootSecurity) : undefined;
 
   for (const operation of operations) {
     if (operation.docs.hidden) continue;
@@ -61,26 +80,29 @@ export function generateDocument(input: {
       operation,
       "DUPLICATE_OPERATION_ID",
     );
-    for (const tag of operation.docs.tags) usedTags.add(tag);
+    for (const tag of operation.docs.tags) {
+      const { controllerTag } = operation.docs;
+      const description = tag === controllerTag.name ? controllerTag.description : undefined;
+      if (usedTags.get(tag) === undefined) usedTags.set(tag, description);
+    }
     paths[operation.openapiPath] ??= {};
     (paths[operation.openapiPath] as Record<string, unknown>)[method] = operationObject(
       operation,
       registry,
       collector,
-      { version, schemes },
+      root === undefined ? { version, schemes } : { version, schemes, root },
     );
   }
 
-  const service = options?.service;
-  const info: { title: string; version: string; description?: string } = {
-    title: service?.name || "API",
-    version: service?.version || "1.0.0",
+  const document: Record<string, unknown> = {
+    openapi: emittedVersion[version],
+    info: documentInfo(options, version),
   };
-  if (service?.description) info.description = service.description;
-  const document: Record<string, unknown> = { openapi: emittedVersion[version], info };
   if (options?.servers && options.servers.length > 0) {
     document.servers = options.servers.map((server) => ({ ...server }));
   }
+  // `security: []` given at the root says "public unless an operation says otherwise": kept.
+  if (options?.security !== undefined) document.security = rootSecurity;
   const tags = documentTags(options, usedTags);
   if (tags.length > 0) document.tags = tags;
   document.paths = paths;
@@ -89,7 +111,30 @@ export function generateDocument(input: {
   if (Object.keys(schemas).length > 0) components.schemas = schemas;
   if (Object.keys(schemes).length > 0) components.securitySchemes = structuredClone(schemes);
   if (Object.keys(components).length > 0) document.components = components;
+  if (options?.externalDocs) document.externalDocs = { ...options.externalDocs };
   return document as OpenApiDocument;
+}
+
+/** The `info` object: `service` (title, version, description) and `info` (contact, license, terms). */
+function documentInfo(options: OpenApiOptions | undefined, version: string) {
+  const service = options?.service;
+  const info: Record<string, unknown> = {
+    title: service?.name || "API",
+    version: service?.version || "1.0.0",
+  };
+  if (service?.description) info.description = service.description;
+  const more = options?.info;
+  if (more?.termsOfService) info.termsOfService = more.termsOfService;
+  if (more?.contact) info.contact = { ...more.contact };
+  if (more?.license) {
+    const { identifier, ...license } = more.license;
+    // `identifier` exists from OpenAPI 3.1 on (and excludes `url`).
+    info.license =
+      identifier !== undefined && version !== "3.0" && license.url === undefined
+        ? { ...license, identifier }
+        : license;
+  }
+  return info as OpenApiDocument["info"];
 }
 
 /** The checked `openapi.version` (3.0 by default). */

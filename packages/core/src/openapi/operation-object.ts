@@ -1,4 +1,4 @@
-import type { Operation } from "../operation/operation.js";
+import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
 import { multipartEncoding } from "./multipart-encoding.js";
@@ -34,6 +34,13 @@ function requestBody(
   return result;
 }
 
+/** True when a `@Returns` declares a 2xx or 3xx status. */
+export const hasDeclaredSuccess = (operation: Operation): boolean =>
+  operation.responses.some((spec) => spec.status >= 200 && spec.status < 400);
+
+const undeclaredDescription =
+  "The handler's result: its status and body are not declared (no 2xx @Returns).";
+
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
 function responses(
@@ -65,12 +72,15 @@ function responses(
     }
     result[key] = response;
   }
-  // Without a declared success response, document the default ones: 200 when the handler returns
-  // a value (nothing is known of its body) and 204 when it returns nothing, as the server answers.
-  if (!operation.responses.some((spec) => spec.status >= 200 && spec.status < 400)) {
+  // Without a declared success response, claim no status the handler may not send (200, 201 or
+  // 204 all happen): a `default` response says so. `design:returntype` cannot tell a handler
+  // declared `void` from one without a return type (both are `undefined`), so it is not used.
+  // An event stream always answers 200: its status is known.
+  if (!hasDeclaredSuccess(operation)) {
     const content = successContent(operation, undefined, collector, version, where);
-    result["200"] = content ? { description: "Success", content } : { description: "Success" };
-    if (operation.sse === undefined) result["204"] = { description: statusText(204) };
+    const key = operation.sse === undefined ? "default" : "200";
+    const description = operation.sse === undefined ? undeclaredDescription : "Success";
+    result[key] = content ? { description, content } : { description };
   }
   for (const [status, description] of frameworkErrors(operation)) {
     const key = String(status);
@@ -86,20 +96,28 @@ function responses(
 export interface SecurityDialect {
   readonly version: OpenApiVersion;
   readonly schemes: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The root `security` as documented: an operation with the same requirements repeats none. */
+  readonly root?: string;
 }
 
 // OpenAPI 3.0 allows scopes only for oauth2 and openIdConnect schemes (the list "MUST be empty"
-// otherwise); 3.1 allows role names for any scheme. The guard still receives the scopes.
+// otherwise). 3.1 allows role names for any scheme, but linters (Spectral's
+// oas3-operation-security-defined) look each one up among the scheme's declared scopes, which only
+// those two types have: so every version lists them for those two only. The guard still receives
+// the scopes.
 const scopesDocumented = (scheme: string, dialect: SecurityDialect): boolean => {
-  if (dialect.version !== "3.0") return true;
   const type = dialect.schemes[scheme]?.type;
   return type === "oauth2" || type === "openIdConnect";
 };
 
-function security(operation: Operation, dialect: SecurityDialect) {
+/** Security requirements as the document lists them (scopes only where the dialect allows). */
+export function documentedSecurity(
+  requirements: readonly SecurityRequirement[],
+  dialect: SecurityDialect,
+): Record<string, string[]>[] {
   const seen = new Set<string>();
   const result: Record<string, string[]>[] = [];
-  for (const requirement of operation.security) {
+  for (const requirement of requirements) {
     const scopes = scopesDocumented(requirement.scheme, dialect) ? [...requirement.scopes] : [];
     const key = JSON.stringify([requirement.scheme, scopes]);
     if (seen.has(key)) continue;
@@ -129,6 +147,11 @@ export function operationObject(
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, dialect.version, where);
   if (docs.deprecated) result.deprecated = true;
-  if (operation.security.length > 0) result.security = security(operation, dialect);
+  // `security: []` says "public" explicitly; requirements equal to the root's are not repeated.
+  if (operation.public) result.security = [];
+  else if (operation.security.length > 0) {
+    const own = documentedSecurity(operation.security, dialect);
+    if (JSON.stringify(own) !== dialect.root) result.security = own;
+  }
   return result;
 }

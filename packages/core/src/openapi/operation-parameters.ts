@@ -76,7 +76,7 @@ function parameterObject(
     } else if (source.in === "path" || source.in === "header") parameter.style = "simple";
   }
   parameter.schema = collector.convert(
-    source.schema,
+    withoutNull(source.schema),
     `parameter "${source.name}" (${source.in}) of ${where}`,
   );
   const example =
@@ -90,6 +90,34 @@ function parameterObject(
 }
 
 const pathParameterSchema: JsonSchema = { type: "string" };
+
+const isNullSchema = (schema: unknown): boolean =>
+  typeof schema === "object" && schema !== null && (schema as JsonSchema).type === "null";
+
+/**
+ * The schema of a string-borne parameter without its null: a path, query, header or cookie value
+ * is text, never null (`?limit=null` is the string "null"), so a model property that is optional
+ * and admits null (`@IsOptional()`) is documented as optional only.
+ */
+function withoutNull(schema: JsonSchema): JsonSchema {
+  let result = schema;
+  if (Array.isArray(schema.type) && schema.type.includes("null")) {
+    const types = schema.type.filter((type) => type !== "null");
+    result = { ...result, type: types.length === 1 ? types[0] : types };
+  }
+  if (Array.isArray(schema.enum) && schema.enum.includes(null)) {
+    result = { ...result, enum: schema.enum.filter((value) => value !== null) };
+  }
+  if (Array.isArray(schema.anyOf) && schema.anyOf.some(isNullSchema)) {
+    const members = (schema.anyOf as JsonSchema[]).filter((member) => !isNullSchema(member));
+    const { anyOf: _anyOf, ...rest } = result;
+    result =
+      members.length === 1 && Object.keys(rest).length === 0
+        ? (members[0] as JsonSchema)
+        : { ...rest, anyOf: members };
+  }
+  return result;
+}
 
 /**
  * The OpenAPI parameters of an operation: named bindings as they are, object bindings decomposed

@@ -92,9 +92,10 @@ describe("buildOperations", () => {
     expect(list?.docs).toEqual({
       summary: "List users",
       description: "All of them",
-      operationId: "UserController.list",
+      operationId: "listUsers",
       operationIdExplicit: false,
       tags: ["users"],
+      controllerTag: { name: "users", description: undefined },
       deprecated: false,
       hidden: false,
     });
@@ -245,19 +246,47 @@ describe("buildOperations", () => {
     ]);
   });
 
-  it("generates valid, unique operationIds and rejects duplicate explicit ones", () => {
-    class Odd$Name extends Controller {
-      @Get("/a") @Get("/b") $run() {}
+  it("generates identifiers from method and controller names, and rejects duplicates", () => {
+    class Odd$NameController extends Controller {
+      @Get("/a") @Post("/b") $run() {}
     }
-    class Other extends Controller {
-      @Get("/c") @OperationId("Odd_Name._run") taken() {}
+    class OrderController extends Controller {
+      @Get("/orders") list() {}
+      @Get("/orders/:id") get(@Param("id") _id: string) {}
+      @Post("/orders") createOrder() {}
+      @Get("/c") @OperationId("custom.id") taken() {}
     }
-    const { operations } = build([Odd$Name, Other]);
+    class CategoryController extends Controller {
+      @Get("/categories") list() {}
+      @Get("/2") "2fa-check"() {}
+    }
+    const { operations } = build([Odd$NameController, OrderController, CategoryController]);
     expect(operations.map((operation) => operation.docs.operationId)).toEqual([
-      "Odd_Name._run_2",
-      "Odd_Name._run_3",
-      "Odd_Name._run",
+      "runOddName",
+      "runOddNamePost",
+      "listOrders",
+      "getOrder",
+      "createOrder",
+      "custom.id",
+      "listCategories",
+      "operation2faCheckCategory",
     ]);
+    for (const operation of operations.filter((item) => !item.docs.operationIdExplicit)) {
+      expect(operation.docs.operationId).toMatch(/^[A-Za-z][A-Za-z0-9]*$/);
+    }
+
+    class UserController extends Controller {
+      @Get("/u") list() {}
+    }
+    class UsersController extends Controller {
+      @Get("/v") listUsers() {}
+    }
+    expectConfigError(
+      () => build([UserController, UsersController]),
+      "DUPLICATE_OPERATION_ID",
+      "UsersController.listUsers and UserController.list",
+      '"listUsers"',
+    );
 
     class A extends Controller {
       @Get("/a") @OperationId("same") a() {}

@@ -5,7 +5,7 @@ import { readControllerMetadata } from "../metadata/read-controller-metadata.js"
 import { adapterJsonSchema, type BindingContext, buildBindings } from "./build-bindings.js";
 import { checkOperations } from "./check-operations.js";
 import type { Operation, ResponseSpec, SecurityRequirement } from "./operation.js";
-import { assignOperationIds } from "./operation-ids.js";
+import { assignOperationIds, controllerSubject } from "./operation-ids.js";
 import { readResponseMedia } from "./response-media.js";
 import { readResponseDetails } from "./response-options.js";
 import { joinRoutePath } from "./route-path.js";
@@ -18,6 +18,10 @@ export interface OperationBuildContext extends BindingContext {
   readonly defaultTimeout?: number;
   /** True when the app has global guards: every operation is then guarded. */
   readonly globalGuards?: boolean;
+  /** Root `openapi.security`: the requirements of operations without `@Security` or `@Public()`. */
+  readonly defaultSecurity?: readonly SecurityRequirement[];
+  /** False to leave untagged operations untagged (`openapi.controllerTags: false`). */
+  readonly controllerTags?: boolean;
 }
 
 /**
@@ -216,10 +220,16 @@ export function buildOperationsWith<R>(
         method.timeout ?? metadata.timeout ?? context.defaultTimeout,
         where,
       );
-      const security = securityOf(
-        method.security.length > 0 ? method.security : (metadata.security ?? []),
-        where,
-      );
+      // The most specific declaration wins: the method's, then its class's, then the root's.
+      const isPublic =
+        method.security.length > 0 ? false : method.isPublic === true || metadata.isPublic;
+      const security = isPublic
+        ? none
+        : method.security.length > 0
+          ? securityOf(method.security, where)
+          : metadata.security !== undefined
+            ? securityOf(metadata.security, where)
+            : (context.defaultSecurity ?? none);
       const explicitId = method.operationId;
       if (explicitId !== undefined && (typeof explicitId !== "string" || explicitId === "")) {
         throw new TrellisConfigError(
@@ -227,10 +237,18 @@ export function buildOperationsWith<R>(
           `${where}: @OperationId needs a non-empty string.`,
         );
       }
+      const subject = controllerSubject(controller.name);
+      const controllerTag = {
+        name: classTags.length > 0 ? String(classTags[0]) : subject,
+        description: metadata.description as string | undefined,
+      };
       const tags =
         classTags.length === 0 && method.tags.length === 0
-          ? none
+          ? context.controllerTags === false
+            ? none
+            : [subject]
           : [...new Set([...classTags, ...method.tags].map(String))];
+
       const guards = joined(metadata.guards, method.guards);
       const runtime = readRuntime(
         {
@@ -262,10 +280,12 @@ export function buildOperationsWith<R>(
             description: method.description as string | undefined,
             operationIdExplicit: explicitId !== undefined,
             tags,
+            controllerTag,
             deprecated: method.deprecated,
             hidden: method.hidden,
           },
           security,
+          public: isPublic,
           bodyLimit,
           timeout,
           guarded: context.globalGuards === true || guards.length > 0,
@@ -281,6 +301,7 @@ export function buildOperationsWith<R>(
     drafts.map((draft, index) => ({
       controllerName: draft.controller.name,
       handlerName: draft.handlerName,
+      method: draft.method,
       explicit: explicitIds[index],
     })),
   );

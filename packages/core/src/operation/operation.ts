@@ -79,10 +79,13 @@ export interface SecurityRequirement {
 export interface OperationDocs {
   readonly summary: string | undefined;
   readonly description: string | undefined;
-  /** The explicit `@OperationId`, or a generated stable one (`UserController.create` made valid). */
+  /** The explicit `@OperationId`, or a generated stable identifier (`createUser`, `listOrders`). */
   readonly operationId: string;
   readonly operationIdExplicit: boolean;
+  /** Its tags: `@Tags` of class and method, or else the controller's tag (see `controllerTag`). */
   readonly tags: readonly string[];
+  /** The controller's own tag and its class `@Description`, for the document's tag list. */
+  readonly controllerTag: { readonly name: string; readonly description: string | undefined };
   readonly deprecated: boolean;
   /** Served, but absent from the document. */
   readonly hidden: boolean;
@@ -120,7 +123,13 @@ export interface Operation {
   /** Set for an `@Sse` route: its body is a stream of events. */
   readonly sse: SseSettings | undefined;
   readonly docs: OperationDocs;
+  /**
+   * The requirements that apply, as alternatives: the method's `@Security`, else its class's, else
+   * the root `openapi.security`; empty for a `@Public()` operation.
+   */
   readonly security: readonly SecurityRequirement[];
+  /** True for `@Public()` (method or class): documented as `security: []`. */
+  readonly public: boolean;
   /** Maximum body size in bytes for this route. */
   readonly bodyLimit: number;
   /** Milliseconds the route may take before it is answered 503 (`@Timeout`); undefined: no limit. */

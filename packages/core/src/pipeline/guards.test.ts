@@ -118,7 +118,7 @@ describe("guards", () => {
     expect(context?.controller).toBe(GuardedController);
     expect(context?.handler).toBe("context");
     expect(context?.operation.path).toBe("/g/context/:id/:name");
-    expect(context?.operation.docs.operationId).toBe("GuardedController.context");
+    expect(context?.operation.docs.operationId).toBe("contextGuarded");
     expect(context?.scopes).toEqual([]);
   });
 

@@ -168,10 +168,12 @@ export function buildSocketRoutes<R>(
         operationId: `${className}_upgrade`,
         operationIdExplicit: false,
         tags: [],
+        controllerTag: { name: className, description: undefined },
         deprecated: false,
         hidden: true,
       },
       security,
+      public: false, // not documented in OpenAPI (hidden): the AsyncAPI document describes it
       bodyLimit: context.defaultMessageLimit,
       timeout: undefined,
       produces: [],

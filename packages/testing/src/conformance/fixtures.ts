@@ -42,8 +42,8 @@ export interface ConformanceFixtures {
    */
   readonly cart: unknown;
   /**
-   * Discriminated union: `pet` is either `{ kind: "cat", lives: integer 0..9 }` or
-   * `{ kind: "dog", goodBoy: boolean }`.
+   * Discriminated union: `pet` is either a "Cat" model `{ kind: "cat", lives: integer 0..9 }` or a
+   * "Dog" model `{ kind: "dog", goodBoy: boolean }` (both named: the document maps to them).
    */
   readonly adoption: unknown;
   /** All-optional query object, compiled for the query target: `q` string up to 50, `page` integer 1..1000. */
@@ -59,6 +59,25 @@ export interface ConformanceFixtures {
    * `image/jpeg`; `attachments` optional, one or several files of at most 2048 bytes each, any type.
    */
   readonly upload: unknown;
+}
+
+/**
+ * Shapes only the document suite uses (document-conformance.ts): the same models, written with
+ * each library, must be documented alike.
+ */
+export interface DocumentFixtures {
+  /**
+   * A generic wrapper `Page<T>` = `{ items: T[], total: integer }`, both required, written once
+   * as a function of the item, instantiated for the "User" model as "UserPage"...
+   */
+  readonly userPage: unknown;
+  /** ... and for the "Address" model as "AddressPage". */
+  readonly addressPage: unknown;
+  /**
+   * "Person", described "Someone who uses the service": `name` string described "Full name" with
+   * the example "Ada Lovelace", `email` e-mail format described "Where to write"; both required.
+   */
+  readonly person: unknown;
 }
 
 /** The corpus-driven shapes (everything but `throwing` and the multipart `upload`). */

@@ -10,7 +10,13 @@ import { describe, expect, it } from "vitest";
 import { compileThroughCore, compileThroughCoreAsync, SchemaRegistry } from "../core-internals.js";
 import { corpus } from "./corpus.js";
 import { type CorpusCase, inputOf, type Path, prototypeKeys, withoutPaths } from "./corpus-case.js";
-import { type ConformanceFixtures, expectedComponents, type ShapeName } from "./fixtures.js";
+import { runDocumentConformance } from "./document-conformance.js";
+import {
+  type ConformanceFixtures,
+  type DocumentFixtures,
+  expectedComponents,
+  type ShapeName,
+} from "./fixtures.js";
 import { createOracle } from "./json-schema-oracle.js";
 import { expectWellFormed, pollutionReachable, referencesIn, toJson } from "./result-checks.js";
 import { runUploadConformance } from "./uploads.js";
@@ -20,6 +26,11 @@ export interface ConformanceOptions {
   /** The adapter factory; the suite calls it with no arguments and with `unknownProperties`. */
   readonly create: (options?: { unknownProperties?: UnknownPropertyPolicy }) => SchemaAdapter;
   readonly fixtures: ConformanceFixtures;
+  /**
+   * The shapes only the document suite uses; the four first-party adapters give them (an adapter
+   * run without them skips the document suite).
+   */
+  readonly documents?: DocumentFixtures;
   /**
    * Whether the adapter, with its library's defaults, reports at most one issue per path; if so the
    * suite asserts it for every rejected input. An adapter whose library reports every failed
@@ -56,8 +67,10 @@ const isUnder = (path: readonly unknown[], prefix: Path) =>
 export function runAdapterConformance({
   create,
   fixtures,
+  documents,
   oneIssuePerPath,
 }: ConformanceOptions): void {
+  if (documents) runDocumentConformance(create(), fixtures, documents);
   const adapter = create();
   const rejecting = create({ unknownProperties: "reject" });
   const registry = new SchemaRegistry();

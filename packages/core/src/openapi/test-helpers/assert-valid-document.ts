@@ -12,6 +12,9 @@ const spectralBin = fileURLToPath(new URL("../../../node_modules/.bin/spectral",
 const oas32Schema = "https://spec.openapis.org/oas/3.2/schema-base";
 
 // Warnings that still mean a broken or misleading document (severity 0 always fails).
+// `operation-success-response` is not one: an operation without a 2xx `@Returns` is documented
+// with a `default` response on purpose (and named in a startup warning); the lint suite of the
+// example and the docs (apps/example/test/openapi-lint.test.ts) holds them to every warning.
 const failingWarnings = new Set([
   "duplicated-entry-in-enum",
   "oas3-callbacks-in-callbacks",
@@ -21,7 +24,6 @@ const failingWarnings = new Set([
   "operation-operationId",
   "operation-operationId-valid-in-url",
   "operation-parameters",
-  "operation-success-response",
   "operation-tag-defined",
   "path-not-include-query",
   "typed-enum",

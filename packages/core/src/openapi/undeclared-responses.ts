@@ -1,0 +1,37 @@
+import type { Logger } from "../errors/logger.js";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { Operation } from "../operation/operation.js";
+import { hasDeclaredSuccess, operationLabel } from "./operation-object.js";
+
+/**
+ * The startup report of documented operations without a 2xx/3xx `@Returns` (their document says
+ * `default`, so clients cannot type their result): one warning through
+ * the logger naming them all, or with `"error"` a `TrellisConfigError`
+ * (`UNDECLARED_SUCCESS_RESPONSE`). Without a logger (`buildDocument`) only `"error"` acts.
+ */
+export function reportUndeclaredResponses(
+  operations: readonly Operation[],
+  mode: "warn" | "error" | "off" | undefined,
+  logger: Logger | undefined,
+): void {
+  if (mode === "off") return;
+  const undeclared = operations.filter(
+    // An event stream (`@Sse`) always answers 200 and is documented so.
+    (operation) =>
+      !operation.docs.hidden && operation.sse === undefined && !hasDeclaredSuccess(operation),
+  );
+  if (undeclared.length === 0) return;
+  const names = undeclared.map(operationLabel).join(", ");
+  if (mode === "error") {
+    throw new TrellisConfigError(
+      "UNDECLARED_SUCCESS_RESPONSE",
+      `${names}: no 2xx @Returns, so the document cannot say what they answer; declare one (openapi.undeclaredResponses is "error").`,
+    );
+  }
+  if (logger === undefined) return;
+  // A logger without `warn` keeps its `error` for failures: the advice goes to the console.
+  const warn = logger.warn ? logger.warn.bind(logger) : console.warn;
+  warn(
+    `Trellis: ${undeclared.length === 1 ? "this operation has" : `${undeclared.length} operations have`} no 2xx @Returns and are documented with a "default" response: ${names}. Declare their responses, or set openapi.undeclaredResponses to "off" to silence this.`,
+  );
+}
