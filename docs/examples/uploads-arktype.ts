@@ -4,12 +4,25 @@ import {
   BodyLimit,
   Controller,
   createApp,
+  Description,
   type Infer,
   Param,
   Put,
+  Returns,
   Route,
+  Summary,
 } from "@trellis/core";
 import { type } from "arktype";
+import { documented } from "./documented.ts";
+
+/** What the upload answers: the fields, and what was received of each file. */
+const StoredProfile = type({
+  id: "string",
+  caption: "string",
+  "public?": "boolean",
+  avatar: { name: "string", type: "string", size: "number.integer" },
+  attachments: "string[]",
+});
 
 // #region model
 const ProfileUpload = type({
@@ -30,8 +43,12 @@ const adapter = standardSchema({ jsonSchemaOptions: arktypeFileOptions });
 // #endregion
 
 @Route("/profiles")
+@Description("Profiles with pictures")
 class ProfileController extends Controller {
   @Put("/:id")
+  @Summary("Upload a profile")
+  @Description("A caption, an avatar image and optional attachments, as a form.")
+  @Returns(200, StoredProfile, "What was stored")
   @BodyLimit(12 * 1024 * 1024) // the whole body: every field and file together
   async upload(
     @Param("id") id: string,
@@ -49,7 +66,11 @@ class ProfileController extends Controller {
   }
 }
 
-export const app = createApp({ schema: adapter, controllers: [ProfileController] });
+export const app = createApp({
+  schema: adapter,
+  controllers: [ProfileController],
+  openapi: documented("profiles", "Profiles uploaded as forms with files."),
+});
 
 /** Uploads through `app.fetch`: a valid form, a too-large avatar, a GIF, and the document. */
 export async function demo() {

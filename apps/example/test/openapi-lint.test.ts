@@ -99,6 +99,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
         "swagger-ui",
         "typed-client-server",
         "uploads",
+        "uploads-arktype",
         "uploads-typebox",
         "uploads-valibot",
         "uploads-zod",
