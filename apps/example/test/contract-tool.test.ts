@@ -44,10 +44,13 @@ function run(command: string, args: string[], cwd: string) {
   });
 }
 
-/** The example value the document gives the path parameter `id` of `GET /users/{id}`. */
-function documentedUserId(document: {
+// The part of an OpenAPI document this test reads.
+type PathsDocument = {
   paths: Record<string, Record<string, { parameters?: { name: string; example?: unknown }[] }>>;
-}): string {
+};
+
+/** The example value the document gives the path parameter `id` of `GET /users/{id}`. */
+function documentedUserId(document: PathsDocument): string {
   const parameter = document.paths["/users/{id}"]?.get?.parameters?.find((p) => p.name === "id");
   if (typeof parameter?.example !== "string") throw new Error("GET /users/{id} has no id example");
   return parameter.example;
@@ -68,7 +71,7 @@ describe("Portman + Newman against the served document (no hooks)", () => {
   beforeAll(async () => {
     const databasePath = join(folder.path, "users.sqlite");
     example = startExample(databasePath);
-    const document = await (await example.request("/docs/openapi.json")).json();
+    const document = (await (await example.request("/docs/openapi.json")).json()) as PathsDocument;
 
     // The documented seed: the user (with an avatar) whose id the document gives as the example,
     // so the generated GETs of /users/{id} and /users/{id}/avatar find it. The e-mail differs from
