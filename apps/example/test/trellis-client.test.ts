@@ -8,6 +8,7 @@ import type { User } from "../src/users/user.js";
 import type { UserController } from "../src/users/user-controller.js";
 import type { UserEvent } from "../src/users/user-event.js";
 import type { UserFeedController } from "../src/users/user-feed-controller.js";
+import type { UserIdParams } from "../src/users/user-id-params.js";
 import { type RunningExample, startExample } from "./support/example-server.js";
 
 let example: RunningExample;
@@ -30,7 +31,7 @@ describe("apps/example through @trellis/client", () => {
     expectTypeOf(ada).toEqualTypeOf<User>();
     expect(ada).toEqual({ id: expect.any(String), name: "Ada", email: "ada@example.com" });
 
-    expect(await api.users.get(ada.id)).toEqual(ada);
+    expect(await api.users.get({ id: ada.id })).toEqual(ada);
     const [grace, alan] = await api.users.createMany({
       users: [
         { name: "Grace", email: "grace@example.com" },
@@ -46,8 +47,8 @@ describe("apps/example through @trellis/client", () => {
     const avatar = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], "ada.png", {
       type: "image/png",
     });
-    expect(await api.avatars.setAvatar(ada.id, { avatar })).toBeUndefined();
-    const image = await api.avatars.getAvatar(ada.id);
+    expect(await api.avatars.setAvatar({ id: ada.id }, { avatar })).toBeUndefined();
+    const image = await api.avatars.getAvatar({ id: ada.id });
     expect(image).toBeInstanceOf(Blob);
     expect((image as Blob).type).toBe("image/png");
     expect(new Uint8Array(await (image as Blob).arrayBuffer())).toEqual(
@@ -55,10 +56,10 @@ describe("apps/example through @trellis/client", () => {
     );
     const form = new FormData();
     form.set("avatar", new File([new Uint8Array(10)], "ada.jpg", { type: "image/jpeg" }));
-    await api.avatars.setAvatar(ada.id, form);
-    expect(((await api.avatars.getAvatar(ada.id)) as Blob).type).toBe("image/jpeg");
+    await api.avatars.setAvatar({ id: ada.id }, form);
+    expect(((await api.avatars.getAvatar({ id: ada.id })) as Blob).type).toBe("image/jpeg");
     const refused = await api.avatars
-      .setAvatar(ada.id, { avatar: new File(["GIF89a"], "ada.gif", { type: "image/gif" }) })
+      .setAvatar({ id: ada.id }, { avatar: new File(["GIF89a"], "ada.gif", { type: "image/gif" }) })
       .catch((error) => error);
     expect(refused).toMatchObject({ status: 400, problem: { errors: [{ path: "/avatar" }] } });
   });
@@ -70,7 +71,7 @@ describe("apps/example through @trellis/client", () => {
     expect(invalid.problem.errors.map((issue: { in: string; path: string }) => issue.path)).toEqual(
       ["/name", "/email"],
     );
-    const missing = await api.users.get("no-such-id").catch((error) => error);
+    const missing = await api.users.get({ id: crypto.randomUUID() }).catch((error) => error);
     expect(missing).toMatchObject({ status: 404, problem: { status: 404 } });
     const paging = await api.users.list({ limit: 1000 }).catch((error) => error);
     expect(paging).toMatchObject({
@@ -112,15 +113,15 @@ describe("apps/example through @trellis/client", () => {
   it("makes a wrong argument or a misspelt method a compile error", () => {
     const misuse = () => {
       // @ts-expect-error the id is a string
-      void api.users.get(42);
+      void api.users.get({ id: 42 });
       // @ts-expect-error no method "gett"
-      void api.users.gett("42");
+      void api.users.gett({ id: "42" });
       // @ts-expect-error the email is missing
       void api.users.create({ name: "Ada" });
       // @ts-expect-error no controller "user" was given to createClient
-      void api.user.get("42");
+      void api.user.get({ id: "42" });
     };
     expectTypeOf(misuse).toBeFunction();
-    expectTypeOf(api.users.get).toEqualTypeOf<(id: string) => Promise<User>>();
+    expectTypeOf(api.users.get).toEqualTypeOf<(params: UserIdParams) => Promise<User>>();
   });
 });

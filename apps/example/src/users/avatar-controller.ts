@@ -17,6 +17,7 @@ import {
 } from "@trellis/core";
 import { AvatarRepository } from "./avatar-repository.js";
 import { AvatarUpload, avatarTypes, maxAvatarBytes } from "./avatar-upload.js";
+import { UserIdParams } from "./user-id-params.js";
 
 /** Room for the multipart framing around the largest avatar. */
 const formOverhead = 16 * 1024;
@@ -39,7 +40,7 @@ export class AvatarController extends Controller {
   @Returns(204, "The avatar is stored")
   @Returns(404, "No user has this id")
   async setAvatar(
-    @Param("id") id: string,
+    @Param(UserIdParams) { id }: UserIdParams,
     @Body(AvatarUpload, { contentType: "multipart/form-data" }) input: AvatarUpload,
   ): Promise<void> {
     const bytes = new Uint8Array(await input.avatar.arrayBuffer());
@@ -57,7 +58,7 @@ export class AvatarController extends Controller {
   @Produces(...avatarTypes)
   @Returns(200, "The avatar image")
   @Returns(404, "No user has this id, or the user has no avatar")
-  getAvatar(@Param("id") id: string): Response {
+  getAvatar(@Param(UserIdParams) { id }: UserIdParams): Response {
     const avatar = this.avatars.find(id);
     if (avatar === undefined) throw new NotFoundException("No user has this id.");
     if (avatar === null) throw new NotFoundException("This user has no avatar.");

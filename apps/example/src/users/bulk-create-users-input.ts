@@ -1,3 +1,4 @@
+import { Describe, Example } from "@trellis/adapter-class-validator";
 import { Type } from "class-transformer";
 import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from "class-validator";
 import { CreateUserInput } from "./create-user-input.js";
@@ -6,6 +7,14 @@ import { CreateUserInput } from "./create-user-input.js";
 export const maxBulkUsers = 100;
 
 /** Several users to create at once, all or none. */
+@Describe("Users to create in one transaction")
+// Its own addresses, not CreateUserInput's example: both examples can be sent to one service.
+@Example({
+  users: [
+    { name: "Grace Hopper", email: "grace@example.com" },
+    { name: "Alan Turing", email: "alan@example.com" },
+  ],
+})
 export class BulkCreateUsersInput {
   @IsArray()
   @ArrayMinSize(1)

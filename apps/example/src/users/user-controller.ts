@@ -21,6 +21,7 @@ import { DuplicateEmailError } from "./duplicate-email-error.js";
 import { ListUsersQuery, maxPageSize } from "./list-users-query.js";
 import { User } from "./user.js";
 import { UserEvents } from "./user-events.js";
+import { UserIdParams } from "./user-id-params.js";
 import { UserRepository } from "./user-repository.js";
 
 /** The users API: list, read and create users. Inputs arrive validated. */
@@ -52,7 +53,7 @@ export class UserController extends Controller {
   @OperationId("getUser")
   @Returns(200, User, "The user")
   @Returns(404, "No user has this id")
-  get(@Param("id") id: string): User {
+  get(@Param(UserIdParams) { id }: UserIdParams): User {
     const user = this.users.findById(id);
     if (!user) throw new NotFoundException("No user has this id.");
     return user;
