@@ -1,3 +1,4 @@
+import type { ValidationResult } from "@trellis/core";
 import "reflect-metadata";
 import type { UnknownPropertyPolicy } from "@trellis/core";
 import { compileThroughCore } from "@trellis/testing";
@@ -27,7 +28,7 @@ const full = (unknownProperties?: UnknownPropertyPolicy) =>
   classValidator({ unknownProperties, transformer: {} });
 
 /** The adapter's result as plain data: the decision, the value's class and fields, the issues. */
-function outcome(result: ReturnType<ReturnType<ReturnType<typeof fast>["compile"]>>) {
+function outcome(result: ValidationResult) {
   if (!result.ok) return { ok: false, issues: result.issues };
   const value = result.value as object;
   return { ok: true, type: value.constructor, fields: JSON.parse(JSON.stringify(value)) };
