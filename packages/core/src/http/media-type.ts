@@ -1,6 +1,5 @@
+import { isJsonMediaType } from "./negotiate.js";
 import type { BodyContentType } from "./vocabulary.js";
-
-const jsonSuffix = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/;
 
 /**
  * True when a `Content-Type` header value is one a body binding of `expected` reads: the same
@@ -12,7 +11,7 @@ export function acceptsMediaType(header: string, expected: BodyContentType): boo
   const semicolon = header.indexOf(";");
   const essence = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
   if (expected === "application/json") {
-    if (essence !== "application/json" && !jsonSuffix.test(essence)) return false;
+    if (!isJsonMediaType(essence)) return false;
   } else if (essence !== expected) {
     return false;
   }

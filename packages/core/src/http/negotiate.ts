@@ -143,7 +143,8 @@ export function isConcreteMediaType(value: unknown): value is string {
   );
 }
 
-const jsonSuffix = /\+json$/;
+// A `+json` structured syntax suffix on a well-formed `type/subtype`.
+const jsonSuffix = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/;
 
 /** True for JSON media types (`application/json` and any `+json`): those carry serialized values. */
 export function isJsonMediaType(mediaType: string): boolean {
