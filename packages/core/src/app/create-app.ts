@@ -6,7 +6,8 @@ import { connectPublisher } from "../di/websocket-publisher.js";
 import { mountDocs } from "../docs/mount-docs.js";
 import { HttpException } from "../errors/http-exception.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
-import { generateDocument } from "../openapi/generate-document.js";
+import { checkDocument } from "../openapi/check-document.js";
+import { generateCheckedDocument } from "../openapi/generate-document.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
@@ -33,7 +34,10 @@ export interface App {
   readonly routes: RouteMap;
   /** A complete request handler: serves every route alone, or answers what `routes` does not. */
   readonly fetch: ServeHandler;
-  /** The generated OpenAPI document. */
+  /**
+   * The generated OpenAPI document: built on first read (or at startup when docs are served or
+   * `openapi.file` is set); what could make it fail is checked by `createApp` itself.
+   */
   readonly document: OpenApiDocument;
   /**
    * The `websocket` object for `Bun.serve({ routes, fetch, websocket })`: serves every
@@ -63,8 +67,8 @@ export interface App {
 /**
  * Builds an app from controllers and modules, once, at startup: checks the options and the module
  * graph, reads the decorator metadata (throwing `TrellisConfigError` with a stable code), creates
- * the providers, compiles every route with only the pipeline stages it has, generates the OpenAPI
- * document and mounts the docs. Route paths are strict about slashes, like Bun's route map:
+ * the providers, compiles every route with only the pipeline stages it has, checks the OpenAPI
+ * document (built on first use) and mounts the docs. Route paths are strict about slashes, like Bun's route map:
  * `/users/` and `//users` do not match `/users`. Synchronous unless a provider is async: then
  * `await app.ready`.
  *
@@ -95,8 +99,16 @@ export function createApp(options: AppOptions): App {
   ];
   const respondError = createErrorResponder(settings.logger, settings.errorFormatter);
 
-  // The document first: an undeclared security scheme is reported before an unguarded one.
-  const document = generateDocument({ operations, registry, options: settings.openapi });
+  // The document's checks first: an undeclared security scheme is reported before an unguarded
+  // one. The document itself is built on first use (`app.document`, the docs, `openapi.file`):
+  // every reason it could fail has been checked here, at startup.
+  const documentInput = { operations, registry, options: settings.openapi };
+  const version = checkDocument(documentInput);
+  let document: OpenApiDocument | undefined;
+  const documentOf = () => {
+    document ??= generateCheckedDocument(documentInput, version);
+    return document;
+  };
   reportUndeclaredResponses(operations, settings.openapi?.undeclaredResponses, settings.logger);
   const asyncapi = generateAsyncApi({
     sockets: sockets.map(({ route }) => route),
@@ -200,14 +212,14 @@ export function createApp(options: AppOptions): App {
         );
   if (starting === undefined) moveAppState(container.state, "ready");
 
-  if (settings.openapi?.file !== undefined) writeDocumentFile(document, settings.openapi.file);
+  if (settings.openapi?.file !== undefined) writeDocumentFile(documentOf(), settings.openapi.file);
 
   const modules = describeModules(graph);
   const shapes = new Set(served.map(({ operation }) => operation.shape));
   const asyncDocs = sockets.length > 0 ? asyncapi : undefined;
   for (const plugin of settings.docs) {
     entries.push(
-      ...mountDocs(plugin, document, operations, shapes, respondError, modules, asyncDocs),
+      ...mountDocs(plugin, documentOf(), operations, shapes, respondError, modules, asyncDocs),
     );
   }
 
@@ -229,7 +241,9 @@ export function createApp(options: AppOptions): App {
   return {
     routes,
     fetch,
-    document,
+    get document() {
+      return documentOf();
+    },
     websocket: socketRuntime.websocket,
     asyncapi,
     publish,

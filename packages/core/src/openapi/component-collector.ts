@@ -24,6 +24,8 @@ export class ComponentCollector {
   // reference, a reflected `{ type: "string" }`) is converted and scanned once, and the document
   // shares the result (serializing to YAML goes through JSON, so no anchors appear).
   private readonly converted = new WeakMap<JsonSchema, JsonSchema>();
+  // Schemas `checkReferences` has scanned already.
+  private readonly checked = new WeakSet<JsonSchema>();
   private problem: Record<string, { schema: JsonSchema }> | undefined;
 
   constructor(
@@ -40,6 +42,24 @@ export class ComponentCollector {
     if (jsonTextMayInclude(converted, referenceMarks)) this.scan(converted, where);
     this.converted.set(schema, converted);
     return converted;
+  }
+
+  /**
+   * Records the components `schema` references without converting it, throwing what `convert`
+   * would: the startup check of a document built later (see `checkDocument`).
+   */
+  checkReferences(schema: JsonSchema, where: string): void {
+    if (this.checked.has(schema)) return;
+    this.checked.add(schema);
+    if (jsonTextMayInclude(schema, referenceMarks)) this.scan(schema, where);
+  }
+
+  /** Follows the references of every component used so far, converting none. */
+  checkComponents(): void {
+    for (let name = this.pending.pop(); name !== undefined; name = this.pending.pop()) {
+      const schema = name === problemDetailsName ? undefined : this.registry.get(name);
+      if (schema) this.checkReferences(schema, `schema "${name}"`);
+    }
   }
 
   /** The content of an error response: problem+json with the shared problem details component. */

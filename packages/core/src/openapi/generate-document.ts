@@ -1,14 +1,9 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import type { Operation } from "../operation/operation.js";
-import type { SchemaRegistry } from "../schema/schema-registry.js";
+import { checkDocument, type DocumentInput, emittedVersion } from "./check-document.js";
 import { ComponentCollector } from "./component-collector.js";
 import type { OpenApiDocument, OpenApiOptions } from "./openapi-options.js";
-import { documentedSecurity, operationLabel, operationObject } from "./operation-object.js";
+import { documentedSecurity, operationObject } from "./operation-object.js";
 import { parseRootSecurity } from "./root-security.js";
 import type { OpenApiVersion } from "./schema-dialect.js";
-
-/** The exact `openapi` field emitted for each supported version. */
-const emittedVersion = { "3.0": "3.0.3", "3.1": "3.1.1", "3.2": "3.2.0" } as const;
 
 /**
  * Document-level tags: the declared ones in their order, then every other used tag by name, with
@@ -38,48 +33,30 @@ function documentTags(options: OpenApiOptions | undefined, used: Map<string, str
  * out. Throws `TrellisConfigError` for what cannot be documented (an undeclared security scheme).
  * Linear in the number of operations and the size of their schemas.
  */
-export function generateDocument(input: {
-  operations: readonly Operation[];
-  registry: SchemaRegistry;
-  options: OpenApiOptions | undefined;
-}): OpenApiDocument {
+export function generateDocument(input: DocumentInput): OpenApiDocument {
+  return generateCheckedDocument(input, checkDocument(input));
+}
+
+/**
+ * The document of operations `checkDocument` has passed (it gave `version`): what `createApp`
+ * builds on first use, its startup checks having run already.
+ */
+export function generateCheckedDocument(
+  input: DocumentInput,
+  version: OpenApiVersion,
+): OpenApiDocument {
   const { operations, registry, options } = input;
-  const version = documentVersion(options?.version);
   const collector = new ComponentCollector(registry, version);
   const schemes = options?.securitySchemes ?? {};
   const paths: Record<string, Record<string, unknown>> = {};
-  const owners = new Map<string, Operation>(); // "GET /users/{id}" and operationIds -> operation
   const usedTags = new Map<string, string | undefined>();
   const rootRequirements = parseRootSecurity(options?.security, "openapi");
-  for (const { scheme } of rootRequirements) {
-    if (!Object.hasOwn(schemes, scheme)) {
-      throw new TrellisConfigError(
-        "UNDECLARED_SECURITY_SCHEME",
-        `openapi.security uses the security scheme "${scheme}", which openapi.securitySchemes does not declare.`,
-      );
-    }
-  }
   const rootSecurity = documentedSecurity(rootRequirements, { version, schemes });
   const root = rootSecurity.length > 0 ? JSON.stringify(rootSecurity) : undefined;
 
   for (const operation of operations) {
     if (operation.docs.hidden) continue;
-    for (const { scheme } of operation.security) {
-      if (!Object.hasOwn(schemes, scheme)) {
-        throw new TrellisConfigError(
-          "UNDECLARED_SECURITY_SCHEME",
-          `${operationLabel(operation)} uses the security scheme "${scheme}", which openapi.securitySchemes does not declare.`,
-        );
-      }
-    }
     const method = operation.method.toLowerCase();
-    claim(owners, `${operation.method} ${operation.openapiPath}`, operation, "DUPLICATE_ROUTE");
-    claim(
-      owners,
-      `operationId "${operation.docs.operationId}"`,
-      operation,
-      "DUPLICATE_OPERATION_ID",
-    );
     for (const tag of operation.docs.tags) {
       const { controllerTag } = operation.docs;
       const description = tag === controllerTag.name ? controllerTag.description : undefined;
@@ -135,34 +112,4 @@ function documentInfo(options: OpenApiOptions | undefined, version: string) {
         : license;
   }
   return info as OpenApiDocument["info"];
-}
-
-/** The checked `openapi.version` (3.0 by default). */
-function documentVersion(version: unknown): OpenApiVersion {
-  if (version === undefined) return "3.0";
-  if (typeof version === "string" && Object.hasOwn(emittedVersion, version)) {
-    return version as OpenApiVersion;
-  }
-  throw new TrellisConfigError(
-    "INVALID_OPTION",
-    `openapi.version ${JSON.stringify(version)} is not supported: use "3.0", "3.1" or "3.2".`,
-  );
-}
-
-/** Records that `operation` owns `what`; a second owner is a startup error naming both. */
-function claim(
-  owners: Map<string, Operation>,
-  what: string,
-  operation: Operation,
-  code: "DUPLICATE_ROUTE" | "DUPLICATE_OPERATION_ID",
-): void {
-  const owner = owners.get(what);
-  if (!owner) {
-    owners.set(what, operation);
-    return;
-  }
-  throw new TrellisConfigError(
-    code,
-    `${operationLabel(owner)} and ${operationLabel(operation)} both document ${what}.`,
-  );
 }
