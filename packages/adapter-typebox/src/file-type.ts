@@ -1,4 +1,5 @@
 import type { TSchema, TUnsafe } from "@sinclair/typebox";
+import { requireOptional } from "./optional-module.js";
 
 /** The TypeBox 0.34 kind of `FileType` schemas, checked by a function registered in its TypeRegistry. */
 export const fileKind = "TrellisFile";
@@ -36,12 +37,16 @@ type Refiner = {
   ): object;
 };
 
-// TypeBox 1.x checks a file with a refinement; loaded only where `typebox` is installed (0.34
-// apps need not have it, and 1.x apps need not have `@sinclair/typebox`).
-const typebox1 = await import("typebox").then(
-  (module) => (module as unknown as { default: Refiner }).default,
-  () => undefined,
-);
+// TypeBox 1.x checks a file with a refinement; loaded where `typebox` is installed, on the first
+// `FileType` (0.34 apps need not have it, and 1.x apps need not have `@sinclair/typebox`).
+let typebox1: Refiner | null | undefined;
+const refiner = (): Refiner | undefined => {
+  if (typebox1 === undefined) {
+    const module = requireOptional<{ default: Refiner }>("typebox");
+    typebox1 = module?.default ?? null;
+  }
+  return typebox1 ?? undefined;
+};
 
 /** True for a `FileType` schema (of either line). */
 export const isFileSchema = (schema: unknown): boolean =>
@@ -87,6 +92,7 @@ export function FileType(options: FileTypeOptions = {}): TFile {
   // refinement; neither reads the other's keys.
   schema[kindKey] = fileKind;
   schema[fileMarker] = true;
+  const typebox1 = refiner();
   if (typebox1 === undefined) return schema as unknown as TFile;
   return typebox1.Refine(
     typebox1.Unsafe(schema),

@@ -13,16 +13,13 @@ import Value from "typebox/value";
 import { compileOnFirstUse } from "./compile-on-first-use.js";
 import { fileJsonSchema, isFileSchema } from "./file-type.js";
 import { defaultFormats } from "./format-checks.js";
+import { isTypeBox1Schema } from "./typebox-1-schema.js";
 import type { TypeBoxAdapterOptions } from "./typebox-options.js";
 
 type Node = Record<string, unknown>;
 
 const isNode = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** A TypeBox 1.x schema: plain JSON Schema with TypeBox's non-enumerable `~kind`. */
-const isTypeBox1Schema = (value: unknown): value is TSchema & Node =>
-  isNode(value) && typeof value["~kind"] === "string";
 
 const componentName = /^[A-Za-z0-9._-]+$/;
 

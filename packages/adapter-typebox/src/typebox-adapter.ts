@@ -1,12 +1,9 @@
 import type { SchemaAdapter } from "@trellis/core";
+import { isMissingPackage, requireOptional } from "./optional-module.js";
+import { isTypeBox1Schema } from "./typebox-1-schema.js";
 import type { TypeBoxAdapterOptions } from "./typebox-options.js";
 
 type Line = (options: TypeBoxAdapterOptions) => SchemaAdapter;
-
-// A peer that is not installed: its line is left out. Any other failure is a real error.
-const isMissingPackage = (error: unknown): boolean =>
-  (error as { code?: unknown } | null)?.code === "ERR_MODULE_NOT_FOUND" ||
-  /Cannot find (package|module)/.test(String((error as Error | null)?.message));
 
 async function load(line: () => Promise<Line>): Promise<Line | undefined> {
   try {
@@ -18,8 +15,13 @@ async function load(line: () => Promise<Line>): Promise<Line | undefined> {
 }
 
 // Both TypeBox lines are optional peers: each is loaded only where its package is installed.
+// With 0.34 installed, 1.x is loaded on its first schema (see `requireOptional`): importing the
+// adapter then costs one TypeBox, not two.
 const legacyLine = await load(async () => (await import("./typebox-034.js")).typebox034);
-const modernLine = await load(async () => (await import("./typebox-1.js")).typebox1);
+const modernLine: (() => Line | undefined) | undefined =
+  legacyLine === undefined
+    ? await load(async () => (await import("./typebox-1.js")).typebox1).then((line) => () => line)
+    : () => requireOptional<{ typebox1: Line }>("./typebox-1.js")?.typebox1;
 
 /**
  * The TypeBox schema adapter, for TypeBox 1.x (`typebox`) and `@sinclair/typebox` 0.34 schemas,
@@ -38,22 +40,35 @@ const modernLine = await load(async () => (await import("./typebox-1.js")).typeb
  */
 export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
   const legacy = legacyLine?.(options);
-  const modern = modernLine?.(options);
-  const only = legacy ?? modern;
-  if (only === undefined) {
-    throw new Error(
-      "@trellis/adapter-typebox needs TypeBox: install typebox (1.x) or @sinclair/typebox (0.34).",
-    );
+  if (legacy === undefined) {
+    const modern = modernLine?.()?.(options);
+    if (modern === undefined) {
+      throw new Error(
+        "@trellis/adapter-typebox needs TypeBox: install typebox (1.x) or @sinclair/typebox (0.34).",
+      );
+    }
+    return modern;
   }
-  if (legacy === undefined || modern === undefined) return only;
-  // Both lines installed: each schema goes to the line it belongs to.
-  const lineOf = (schema: unknown): SchemaAdapter => (modern.isSchema(schema) ? modern : legacy);
+  // 0.34 installed: a 1.x schema (recognised by its shape) loads the 1.x line, once.
+  let modern: SchemaAdapter | undefined;
+  const loadModern = () => {
+    modern ??= modernLine?.()?.(options);
+    return modern;
+  };
+  const modernAdapter = (): SchemaAdapter => {
+    const line = loadModern();
+    if (line === undefined) throw new Error("TypeBox 1.x (typebox) is not installed.");
+    return line;
+  };
+  const lineOf = (schema: unknown): SchemaAdapter =>
+    isTypeBox1Schema(schema) ? modernAdapter() : legacy;
   return {
     name: "typebox",
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
-    shapeRulesByCore: (schema) => modern.isSchema(schema),
-    isSchema: (value) => legacy.isSchema(value) || modern.isSchema(value),
+    shapeRulesByCore: (schema) => isTypeBox1Schema(schema),
+    isSchema: (value) =>
+      legacy.isSchema(value) || (isTypeBox1Schema(value) && loadModern()?.isSchema(value) === true),
     compile: (schema, compileOptions) => lineOf(schema).compile(schema, compileOptions),
     acceptsMissing: (schema, compileOptions) =>
       lineOf(schema).acceptsMissing?.(schema, compileOptions) ?? false,
