@@ -27,6 +27,11 @@ const Params = schema({
   properties: { org: { type: "string" }, id: { type: "integer" } },
   required: ["org", "id"],
 });
+// A model whose properties are named like Object.prototype members.
+const Members = schema({
+  type: "object",
+  properties: { constructor: { type: "string" }, toString: { type: "string" } },
+});
 const Headers = schema({
   type: "object",
   properties: { "X-Tenant": { type: "string" }, "x-count": { type: "integer" } },
@@ -65,8 +70,17 @@ class TestController extends Controller {
     return {
       params: { ...params },
       query: { ...query },
-      paramsPrototype: Object.getPrototypeOf(params),
-      queryPrototype: Object.getPrototypeOf(query),
+      paramsOrdinary: Object.getPrototypeOf(params) === Object.prototype,
+      queryOrdinary: Object.getPrototypeOf(query) === Object.prototype,
+    };
+  }
+
+  @Get("/members")
+  members(@Query(Members) query: Record<string, unknown>) {
+    return {
+      prototypeFree: Object.getPrototypeOf(query) === null,
+      constructorType: typeof query.constructor,
+      toString: query.toString,
     };
   }
 
@@ -145,15 +159,19 @@ describe("binding and coercion", () => {
     ]);
   });
 
-  it("binds whole locations to object schemas, coercing per property, prototype-free", async () => {
+  it("binds whole locations to object schemas, coercing per property", async () => {
     const { status, body } = await get("/t/whole/acme/7?tags=a&active=true&extra=1");
     expect(status).toBe(200);
+    // Ordinary objects, as adapters answer: no copy is needed to hand them on.
     expect(body).toEqual({
       params: { org: "acme", id: 7 },
       query: { page: 1, tags: ["a"], active: true },
-      paramsPrototype: null,
-      queryPrototype: null,
+      paramsOrdinary: true,
+      queryOrdinary: true,
     });
+    const hostile = await get("/t/whole/acme/7?__proto__=x&page=2");
+    expect(hostile.body).toMatchObject({ query: { page: 2 }, queryOrdinary: true });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
     const invalid = await get("/t/whole/acme/x?page=0&active=maybe");
     expect(
       invalid.body.errors.map((error: { in: string; path: string }) => `${error.in} ${error.path}`),
@@ -162,6 +180,14 @@ describe("binding and coercion", () => {
     expect(repeated.body.errors).toEqual([
       { in: "query", path: "/page", message: "must be given once" },
     ]);
+  });
+
+  it("reads a missing property named like an Object.prototype member as missing", async () => {
+    expect((await get("/t/members?toString=x")).body).toEqual({
+      prototypeFree: true,
+      constructorType: "undefined",
+      toString: "x",
+    });
   });
 
   it("keeps hostile query keys harmless", async () => {

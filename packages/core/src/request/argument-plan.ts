@@ -6,6 +6,7 @@ import { objectProperties } from "../schema/object-properties.js";
 import type { MaybeAsyncValidator, ValidationResult } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
+import { setOwn } from "../schema/set-own.js";
 import { type ValueCoercer, valueCoercer } from "./coerce.js";
 import { maxIssues, pointerToken, type RequestInputs, unreadable } from "./request-inputs.js";
 
@@ -161,6 +162,13 @@ function planWhole(
   const properties = coercers(binding.jsonSchema, context.registry);
   const names = operation.pathParams;
   const splitLists = where === "path" || where === "header";
+  // The object gets an ordinary prototype, as adapters answer (TypeBox then hands clean input on
+  // uncopied), unless the model declares a property named like an `Object.prototype` member: a
+  // missing value must then read as undefined, never as the inherited member.
+  const ordinary = [...properties.keys()].every((name) => !(name in Object.prototype));
+  const newObject: () => Record<string, unknown> = ordinary
+    ? () => ({})
+    : () => Object.create(null);
 
   const fill = (
     target: Record<string, unknown>,
@@ -173,14 +181,16 @@ function planWhole(
       ? coerceInput(raw, property.coercer, splitLists, inputs, where, property.pointer)
       : raw;
     if (value === unreadable) return false;
-    target[key] = value;
+    // A `__proto__` key (`?__proto__=x`) stays data: it never sets the object's prototype.
+    if (key === "__proto__") setOwn(target, key, value);
+    else target[key] = value;
     return true;
   };
 
   let read: (inputs: RequestInputs) => unknown;
   if (where === "path") {
     read = (inputs) => {
-      const object: Record<string, unknown> = Object.create(null);
+      const object = newObject();
       let ok = true;
       for (let index = 0; index < names.length; index++) {
         ok = fill(object, names[index] as string, inputs.pathParam(index), inputs) && ok;
@@ -190,7 +200,7 @@ function planWhole(
   } else if (where === "header") {
     const declared = [...properties.keys()];
     read = (inputs) => {
-      const object: Record<string, unknown> = Object.create(null);
+      const object = newObject();
       const headers = inputs.request.headers;
       let ok = true;
       if (declared.length === 0) {
@@ -199,7 +209,7 @@ function planWhole(
           if (text === undefined) {
             inputs.addIssue("header", `/${pointerToken(key)}`, "must be valid UTF-8");
             ok = false;
-          } else object[key] = text;
+          } else setOwn(object, key, text);
         }
         return ok ? object : unreadable;
       }
@@ -213,7 +223,7 @@ function planWhole(
   } else {
     read = (inputs) => {
       const record = where === "query" ? inputs.query() : inputs.cookies();
-      const object: Record<string, unknown> = Object.create(null);
+      const object = newObject();
       let ok = true;
       for (const key of Object.keys(record)) ok = fill(object, key, record[key], inputs) && ok;
       return ok ? object : unreadable;
