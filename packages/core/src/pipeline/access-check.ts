@@ -1,4 +1,5 @@
 import { ForbiddenException, UnauthorizedException } from "../errors/http-exceptions.js";
+import { withoutStack } from "../errors/without-stack.js";
 import type { Operation } from "../operation/operation.js";
 import { RouteExecutionContext } from "./execution-context.js";
 import type { GuardCheck } from "./resolve-pipeline-items.js";
@@ -37,7 +38,9 @@ const notAVerdict = (name: string, value: unknown) =>
 /** A guard's answer: undefined allows, a Response is sent; `false` is 403. */
 function guardVerdict(guard: NamedGuard, result: unknown): Response | undefined {
   if (result === true) return undefined;
-  if (result === false) throw new ForbiddenException("Access to this operation is denied.");
+  if (result === false) {
+    throw withoutStack(() => new ForbiddenException("Access to this operation is denied."));
+  }
   if (result instanceof Response) return result;
   throw notAVerdict(guard.name, result);
 }
@@ -128,9 +131,12 @@ export function compileAccessCheck(
   if (security.length === 0 && guards.length === 0) return undefined;
   const headers = challenges.map((challenge): [string, string] => ["www-authenticate", challenge]);
   const unauthorized = (): never => {
-    throw new UnauthorizedException("Authentication is required.", {
-      headers: headers.length > 0 ? headers : undefined,
-    });
+    throw withoutStack(
+      () =>
+        new UnauthorizedException("Authentication is required.", {
+          headers: headers.length > 0 ? headers : undefined,
+        }),
+    );
   };
   return (request, params, decoded) => {
     const context = new RouteExecutionContext(request, params, decoded, operation);

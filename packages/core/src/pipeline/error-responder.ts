@@ -22,10 +22,16 @@ const internalProblem = (): ProblemDetails => ({
   detail: genericDetail,
 });
 
+const problemHeaders = { "content-type": problemType };
+
 function problemResponse(problem: ProblemDetails, headers: HeadersInput | undefined): Response {
+  const body = JSON.stringify(problem);
+  // Most problems carry no headers of their own: a plain object is the cheapest init.
+  if (headers === undefined)
+    return new Response(body, { status: problem.status, headers: problemHeaders });
   const init = new Headers(headers);
   init.set("content-type", problemType);
-  return new Response(JSON.stringify(problem), { status: problem.status, headers: init });
+  return new Response(body, { status: problem.status, headers: init });
 }
 
 // The last resort: built from constants, so making it cannot throw.

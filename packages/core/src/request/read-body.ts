@@ -4,6 +4,7 @@ import {
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
 } from "../errors/http-exceptions.js";
+import { withoutStack } from "../errors/without-stack.js";
 import { acceptsMediaType } from "../http/media-type.js";
 import { decodeUtf8 } from "../http/strict-utf8.js";
 import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
@@ -31,15 +32,23 @@ const encoder = new TextEncoder();
 const digits = /^[0-9]+$/;
 
 const tooLarge = (limit: number) =>
-  new PayloadTooLargeException(`The request body is larger than ${limit} bytes.`);
+  withoutStack(
+    () => new PayloadTooLargeException(`The request body is larger than ${limit} bytes.`),
+  );
 const missing = () =>
-  new BadRequestException("The request body is required.", {
-    errors: [{ in: "body", path: "", message: "is required" }],
-  });
+  withoutStack(
+    () =>
+      new BadRequestException("The request body is required.", {
+        errors: [{ in: "body", path: "", message: "is required" }],
+      }),
+  );
 const invalid = (message: string) =>
-  new BadRequestException(`The request body ${message}.`, {
-    errors: [{ in: "body", path: "", message }],
-  });
+  withoutStack(
+    () =>
+      new BadRequestException(`The request body ${message}.`, {
+        errors: [{ in: "body", path: "", message }],
+      }),
+  );
 
 /** Reads at most `limit` bytes, counting while streaming and cancelling past the limit. */
 async function readBytes(request: Request, limit: number, declared: boolean): Promise<Uint8Array> {
@@ -170,7 +179,9 @@ const encoded = (plan: BodyPlan) =>
   });
 
 const wrongType = (plan: BodyPlan) =>
-  new UnsupportedMediaTypeException(`The request body must be ${plan.contentType}.`);
+  withoutStack(
+    () => new UnsupportedMediaTypeException(`The request body must be ${plan.contentType}.`),
+  );
 
 /**
  * Stage one of reading a body, synchronous: 413 by Content-Length before reading anything, 400 for

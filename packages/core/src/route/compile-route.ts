@@ -1,6 +1,7 @@
 import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
 import { BadRequestException, NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
+import { withoutStack } from "../errors/without-stack.js";
 import { compileNegotiation, isJsonMediaType } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -219,8 +220,11 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
         }
       }
       if (inputs?.issues !== undefined) {
+        const issues = inputs.issues;
         return respondError(
-          new BadRequestException("Request validation failed", { errors: inputs.issues }),
+          withoutStack(
+            () => new BadRequestException("Request validation failed", { errors: issues }),
+          ),
           request,
           operation,
         );

@@ -3,6 +3,7 @@ import {
   MethodNotAllowedException,
   NotFoundException,
 } from "../errors/http-exceptions.js";
+import { withoutStack } from "../errors/without-stack.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { pathOf } from "../http/url-parts.js";
 import type { HttpMethod } from "../http/vocabulary.js";
@@ -107,14 +108,20 @@ export function buildRouter(
       const allowed = new Set<string>();
       matcher.match(method, path, allowed);
       if (allowed.size === 0) {
-        return respondError(new NotFoundException("No route matches the request path."), request);
+        return respondError(
+          withoutStack(() => new NotFoundException("No route matches the request path.")),
+          request,
+        );
       }
       const allow = allowHeader(allowed);
       if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
       return respondError(
-        new MethodNotAllowedException(`The path does not support ${method}.`, {
-          headers: { allow },
-        }),
+        withoutStack(
+          () =>
+            new MethodNotAllowedException(`The path does not support ${method}.`, {
+              headers: { allow },
+            }),
+        ),
         request,
       );
     } catch (error) {
