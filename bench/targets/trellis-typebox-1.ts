@@ -46,7 +46,7 @@ const ListQuery = Type.Object({ page: PageSchema, limit: LimitSchema });
 
 // S4: the guarded account summary.
 const TenantSchema = Type.String({ pattern: TENANT_PATTERN.source });
-const CurrencySchema = Type.Union(CURRENCIES.map((currency) => Type.Literal(currency)));
+const CurrencySchema = Type.Enum(CURRENCIES);
 const AccountSummary = Type.Object(
   {
     tenant: Type.String(),
