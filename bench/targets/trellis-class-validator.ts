@@ -171,17 +171,15 @@ class UserController extends Controller {
   }
 }
 
-/** An issue for a query integer outside `min..max`, or undefined when it fits. */
-function integerIssue(
-  name: string,
-  value: number | undefined,
-  min: number,
-  max: number,
-): ProblemIssue | undefined {
-  if (value === undefined) return { in: "query", path: `/${name}`, message: "is required" };
-  if (!Number.isSafeInteger(value) || value < min || value > max)
-    return { in: "query", path: `/${name}`, message: `must be an integer from ${min} to ${max}` };
-  return undefined;
+/** True for an integer from `min` to `max`; a missing value (`undefined`) is not. */
+function isIntegerIn(value: number | undefined, min: number, max: number): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+}
+
+/** The issue of a query integer that `isIntegerIn` refused. */
+function integerIssue(name: string, value: number | undefined, rule: string): ProblemIssue {
+  const message = value === undefined ? "is required" : `must be ${rule}`;
+  return { in: "query", path: `/${name}`, message };
 }
 
 /** S1s and S3s: the same routes with one binding per value. */
@@ -195,13 +193,16 @@ class ScalarUserController extends Controller {
 
   @Get()
   @Returns(200, [User])
-  list(@Query("page") page: number, @Query("limit") limit: number) {
+  list(@Query("page") page?: number, @Query("limit") limit?: number) {
     // No scalar schema with class-validator: the constraints ListQuery declares, checked by hand.
-    const errors = [
-      integerIssue("page", page, 1, Number.MAX_SAFE_INTEGER),
-      integerIssue("limit", limit, 1, 100),
-    ].filter((issue) => issue !== undefined);
-    if (errors.length > 0) throw new BadRequestException("Request validation failed", { errors });
+    const pageOk = isIntegerIn(page, 1, Number.MAX_SAFE_INTEGER);
+    const limitOk = isIntegerIn(limit, 1, 100);
+    if (!pageOk || !limitOk) {
+      const errors: ProblemIssue[] = [];
+      if (!pageOk) errors.push(integerIssue("page", page, "an integer of at least 1"));
+      if (!limitOk) errors.push(integerIssue("limit", limit, "an integer from 1 to 100"));
+      throw new BadRequestException("Request validation failed", { errors });
+    }
     return listUsers(page, limit);
   }
 }
