@@ -1,4 +1,5 @@
-// The benchmark targets: each is one file in targets/ that serves S1-S3 on $PORT.
+// The benchmark targets: each is one file in targets/ that serves the scenarios on $PORT.
+import type { ScenarioId } from "./scenarios.js";
 
 /** A server the runner starts, verifies and measures. */
 export interface Target {
@@ -8,7 +9,19 @@ export interface Target {
   label: string;
   /** The Trellis adapter it uses, for Trellis targets. */
   trellisAdapter?: TrellisAdapter;
+  /**
+   * Scenarios the target cannot serve honestly, with the reason (shown as n/a in the report and
+   * skipped by verification and timing). Every other scenario is served.
+   */
+  unsupported?: Partial<Record<ScenarioId, string>>;
 }
+
+/** Whether a target serves a scenario (results saved before a target declared any: all). */
+export const serves = (target: Target, scenario: ScenarioId): boolean =>
+  target.unsupported?.[scenario] === undefined;
+
+/** Whether a target is Trellis itself (the whole-vs-scalar goals apply to every one). */
+export const isTrellis = (target: Target): boolean => target.id.startsWith("trellis-");
 
 /** The four Trellis adapters, as in their factory names. */
 export type TrellisAdapter = "typebox" | "zod" | "valibot" | "classValidator";
