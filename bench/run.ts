@@ -119,7 +119,11 @@ async function loadPhase(
       crashed.add(result);
       continue;
     }
-    result.verifyBefore = await verifyTarget(server.url, servedOf(result, selected), options.strict);
+    result.verifyBefore = await verifyTarget(
+      server.url,
+      servedOf(result, selected),
+      options.strict,
+    );
     if (!result.verifyBefore.ok) result.failure = "failed verification before timing";
     const failures = result.verifyBefore.failures.join("; ");
     log(`verify ${result.target.id}: ${result.verifyBefore.ok ? "ok" : failures}`);

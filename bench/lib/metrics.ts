@@ -17,10 +17,7 @@ export function medianRps(result: TargetResult, scenario: ScenarioId): number | 
 }
 
 /** Median of requests per server CPU-second (runs with no measurable CPU time are left out). */
-export function medianRpsPerCpu(
-  result: TargetResult,
-  scenario: ScenarioId,
-): number | undefined {
+export function medianRpsPerCpu(result: TargetResult, scenario: ScenarioId): number | undefined {
   return median(
     samplesOf(result, scenario)
       .filter((sample) => sample.cpuSeconds > 0)

@@ -111,7 +111,9 @@ export const isScenarioId = (id: string): id is ScenarioId =>
 export function selectScenarios(ids: readonly string[]): Scenario[] {
   const unknown = ids.filter((id) => !isScenarioId(id));
   if (unknown.length > 0) {
-    throw new Error(`Unknown scenario(s): ${unknown.join(", ")}. Known: ${SCENARIO_IDS.join(", ")}`);
+    throw new Error(
+      `Unknown scenario(s): ${unknown.join(", ")}. Known: ${SCENARIO_IDS.join(", ")}`,
+    );
   }
   return ids.length === 0 ? [...scenarios] : scenarios.filter((s) => ids.includes(s.id));
 }

@@ -60,7 +60,8 @@ async function readJson(req: Request): Promise<{ body: unknown } | Response> {
 }
 
 // S1/S3: the same handlers serve the whole-object and the scalar paths (raw has no bindings).
-const getUser = (req: Request & { params: { id: string } }) => Response.json(findUser(req.params.id));
+const getUser = (req: Request & { params: { id: string } }) =>
+  Response.json(findUser(req.params.id));
 
 function listPage(req: Request): Response {
   const query = new URL(req.url).searchParams;
@@ -140,7 +141,8 @@ function readItem(value: unknown, index: number, errors: Issue[]): OrderItem | u
 }
 
 function readOrder(body: unknown, errors: Issue[]): CreateOrderInput | undefined {
-  if (!isObject(body)) return void errors.push({ in: "body", path: "", message: "Expected an object" });
+  if (!isObject(body))
+    return void errors.push({ in: "body", path: "", message: "Expected an object" });
   const { customer, items, note } = body;
   let copy: CreateOrderInput["customer"] | undefined;
   if (!isObject(customer)) {
