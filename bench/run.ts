@@ -84,7 +84,9 @@ async function timeOne(
   const cpuAfter = cpuSeconds(server.pid);
   if (round < 0) return;
   if (cpuBefore === undefined || cpuAfter === undefined) return; // exited: caught by the caller next
-  (result.samples[scenario.id] ??= []).push({
+  const samples = result.samples[scenario.id] ?? [];
+  result.samples[scenario.id] = samples;
+  samples.push({
     round,
     pair,
     requests: wrk.requests,

@@ -78,14 +78,15 @@ async function postUser(req: Request): Promise<Response> {
   const { body } = read;
   if (!isObject(body)) return badRequest("Body must be an object");
   const { name, email } = body;
-  let errors: Issue[] | undefined;
-  if (typeof name !== "string" || name.length < 1) {
-    (errors ??= []).push({ in: "body", path: "/name", message: "Expected a non-empty string" });
+  const nameOk = typeof name === "string" && name.length >= 1;
+  const emailOk = typeof email === "string" && EMAIL.test(email);
+  if (!nameOk || !emailOk) {
+    const errors: Issue[] = [];
+    if (!nameOk) errors.push({ in: "body", path: "/name", message: "Expected a non-empty string" });
+    if (!emailOk)
+      errors.push({ in: "body", path: "/email", message: "Expected an e-mail address" });
+    return badRequest("Request validation failed", errors);
   }
-  if (typeof email !== "string" || !EMAIL.test(email)) {
-    (errors ??= []).push({ in: "body", path: "/email", message: "Expected an e-mail address" });
-  }
-  if (errors !== undefined) return badRequest("Request validation failed", errors);
   return Response.json(createUser({ name: name as string, email: email as string }), {
     status: 201,
   });
@@ -103,14 +104,14 @@ function accountSummary(req: Request): Response {
   }
   const tenant = req.headers.get("x-tenant-id");
   const currency = new URL(req.url).searchParams.get("currency");
-  let errors: Issue[] | undefined;
-  if (tenant === null || !TENANT_PATTERN.test(tenant)) {
-    (errors ??= []).push({ in: "header", path: "", message: "Invalid x-tenant-id" });
+  const tenantOk = tenant !== null && TENANT_PATTERN.test(tenant);
+  const currencyOk = currency !== null && (CURRENCIES as readonly string[]).includes(currency);
+  if (!tenantOk || !currencyOk) {
+    const errors: Issue[] = [];
+    if (!tenantOk) errors.push({ in: "header", path: "", message: "Invalid x-tenant-id" });
+    if (!currencyOk) errors.push({ in: "query", path: "/currency", message: "Invalid currency" });
+    return badRequest("Request validation failed", errors);
   }
-  if (currency === null || !(CURRENCIES as readonly string[]).includes(currency)) {
-    (errors ??= []).push({ in: "query", path: "/currency", message: "Invalid currency" });
-  }
-  if (errors !== undefined) return badRequest("Request validation failed", errors);
   return Response.json(accounts.summary(tenant as string, currency as Currency));
 }
 
