@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { createOrder, orderBody } from "../targets/shared/orders.js";
+import { type CreateOrderInput, createOrder, orderBody } from "../targets/shared/orders.js";
 import { checks, namesField, verifyTarget } from "./verify.js";
 
 describe("namesField", () => {
@@ -64,7 +64,7 @@ describe("verifyTarget", () => {
     routes: {
       "/orders": {
         POST: async (req) => {
-          const body = await req.json();
+          const body = (await req.json()) as CreateOrderInput;
           if (!Array.isArray(body.items)) return new Response("no items", { status: 400 });
           return Response.json(createOrder(body), { status: 201 });
         },
