@@ -258,10 +258,12 @@ export function renderReport(run: RunResults): string {
     "",
     "## Goals (from the issue)",
     "",
-    table(
-      ["Goal", "Measured", "Result"],
-      goals.map((row) => [row.goal, row.measured, verdict(row.ok)]),
-    ),
+    goals.length === 0
+      ? "No goal applies to the targets and scenarios of this run."
+      : table(
+          ["Goal", "Measured", "Result"],
+          goals.map((row) => [row.goal, row.measured, verdict(row.ok)]),
+        ),
     "",
     throughputSection(run, raw),
     "",

@@ -40,6 +40,16 @@ function intInRange(raw: string | null, min: number, max: number): number | unde
   return value >= min && value <= max ? value : undefined;
 }
 
+/**
+ * The query of a request URL. Only the part after "?" is parsed: a full `new URL()` would also
+ * parse scheme, host and path, which the routes already matched.
+ */
+function queryOf(req: Request): URLSearchParams {
+  const url = req.url;
+  const mark = url.indexOf("?");
+  return new URLSearchParams(mark < 0 ? "" : url.slice(mark + 1));
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -64,7 +74,7 @@ const getUser = (req: Request & { params: { id: string } }) =>
   Response.json(findUser(req.params.id));
 
 function listPage(req: Request): Response {
-  const query = new URL(req.url).searchParams;
+  const query = queryOf(req);
   const page = intInRange(query.get("page"), 1, Number.MAX_SAFE_INTEGER);
   const limit = intInRange(query.get("limit"), 1, 100);
   if (page === undefined || limit === undefined) return badRequest("Invalid query");
@@ -103,7 +113,7 @@ function accountSummary(req: Request): Response {
     );
   }
   const tenant = req.headers.get("x-tenant-id");
-  const currency = new URL(req.url).searchParams.get("currency");
+  const currency = queryOf(req).get("currency");
   const tenantOk = tenant !== null && TENANT_PATTERN.test(tenant);
   const currencyOk = currency !== null && (CURRENCIES as readonly string[]).includes(currency);
   if (!tenantOk || !currencyOk) {
