@@ -1,4 +1,4 @@
-// `pnpm bench`: starts every target, verifies it, times S1-S3 with wrk in interleaved rounds,
+// `pnpm bench`: starts every target, verifies it, times the scenarios with wrk in interleaved rounds,
 // measures startup and memory, and writes RESULTS.md. See README.md for the method.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -10,17 +10,21 @@ import { pairedRuns } from "./lib/pairing.js";
 import { freePort } from "./lib/ports.js";
 import { cpuSeconds, rssMiB } from "./lib/proc.js";
 import { renderReport } from "./lib/report.js";
-import type { CreateAppResult, RunResults, TargetResult } from "./lib/results.js";
-import { scenarios } from "./lib/scenarios.js";
+import type { CreateAppResult, RunResults, Sample, TargetResult } from "./lib/results.js";
+import { type Scenario, selectScenarios, wrkScript } from "./lib/scenarios.js";
 import { benchDir, ServerProcess } from "./lib/server-process.js";
-import { selectTargets, type TrellisAdapter } from "./lib/targets.js";
+import { selectTargets, serves, type TrellisAdapter } from "./lib/targets.js";
 import { verifyTarget } from "./lib/verify.js";
 import { writeMarkdown } from "./lib/write-markdown.js";
-import { runWrk } from "./lib/wrk.js";
+import { runWrk, unexpectedResponses } from "./lib/wrk.js";
 import { carrySoakSection } from "./soak/report.js";
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const isRaw = (result: TargetResult) => result.target.id === "raw";
+
+/** The selected scenarios a target serves (the ones it is verified and timed on). */
+const servedOf = (result: TargetResult, selected: readonly Scenario[]) =>
+  selected.filter((scenario) => serves(result.target, scenario.id)).map((scenario) => scenario.id);
 
 async function measureStartup(result: TargetResult, runs: number, cpu: string): Promise<void> {
   for (let i = 0; i < runs; i++) {
@@ -39,30 +43,50 @@ async function measureStartup(result: TargetResult, runs: number, cpu: string): 
   }
 }
 
+/**
+ * Writes each scenario's wrk Lua script (method, headers, body) into .results/wrk/ from the
+ * scenario data, so the timed request is the one verification checks; returns the paths.
+ */
+function writeWrkScripts(selected: readonly Scenario[]): Map<Scenario["id"], string> {
+  const dir = join(benchDir, ".results", "wrk");
+  mkdirSync(dir, { recursive: true });
+  const paths = new Map<Scenario["id"], string>();
+  for (const scenario of selected) {
+    const script = wrkScript(scenario);
+    if (script === undefined) continue;
+    const path = join(dir, `${scenario.id}.lua`);
+    writeFileSync(path, script);
+    paths.set(scenario.id, path);
+  }
+  return paths;
+}
+
 /** One wrk run of one scenario against one server; round -1 is an untimed warm-up. */
 async function timeOne(
   result: TargetResult,
   server: ServerProcess,
-  scenarioIndex: number,
+  scenario: Scenario,
+  script: string | undefined,
   round: number,
   pair: number | undefined,
   seconds: number,
   options: BenchOptions,
 ): Promise<void> {
-  const scenario = scenarios[scenarioIndex]!;
   const cpuBefore = cpuSeconds(server.pid);
   const wrk = await runWrk({
     url: server.url + scenario.path,
     durationSeconds: seconds,
     connections: options.connections,
     cpu: options.clientCpu,
-    script: scenario.script,
+    script,
     cwd: benchDir,
   });
   const cpuAfter = cpuSeconds(server.pid);
   if (round < 0) return;
   if (cpuBefore === undefined || cpuAfter === undefined) return; // exited: caught by the caller next
-  result.samples[scenario.id].push({
+  const samples = result.samples[scenario.id] ?? [];
+  result.samples[scenario.id] = samples;
+  samples.push({
     round,
     pair,
     requests: wrk.requests,
@@ -73,12 +97,18 @@ async function timeOne(
     latencyP99Ms: wrk.latencyP99Ms,
   });
   const rps = Math.round(wrk.requestsPerSecond);
-  const errors = wrk.non2xx > 0 ? ` (${wrk.non2xx} non-2xx)` : "";
+  const unexpected = unexpectedResponses(wrk, scenario.status);
+  const errors = unexpected > 0 ? ` (${unexpected} answered other than ${scenario.status})` : "";
   log(`round ${round + 1} ${scenario.id} ${result.target.id}: ${rps} req/s${errors}`);
 }
 
 /** Starts every target once, verifies it, warms it up, times the interleaved rounds, verifies again. */
-async function loadPhase(results: TargetResult[], options: BenchOptions): Promise<void> {
+async function loadPhase(
+  results: TargetResult[],
+  selected: readonly Scenario[],
+  options: BenchOptions,
+): Promise<void> {
+  const scripts = writeWrkScripts(selected);
   const servers = new Map<TargetResult, ServerProcess>();
   const crashed = new Set<TargetResult>();
   for (const result of results) {
@@ -91,18 +121,26 @@ async function loadPhase(results: TargetResult[], options: BenchOptions): Promis
       crashed.add(result);
       continue;
     }
-    result.verifyBefore = await verifyTarget(server.url, options.strict);
+    result.verifyBefore = await verifyTarget(
+      server.url,
+      servedOf(result, selected),
+      options.strict,
+    );
     if (!result.verifyBefore.ok) result.failure = "failed verification before timing";
     const failures = result.verifyBefore.failures.join("; ");
     log(`verify ${result.target.id}: ${result.verifyBefore.ok ? "ok" : failures}`);
   }
-  const timed = () =>
+  // The targets still being timed that serve `scenario`.
+  const timed = (scenario?: Scenario) =>
     results.filter(
-      (result) => !crashed.has(result) && (result.verifyBefore?.ok || options.timeFailed),
+      (result) =>
+        !crashed.has(result) &&
+        (result.verifyBefore?.ok || options.timeFailed) &&
+        (scenario === undefined || serves(result.target, scenario.id)),
     );
   const measure = async (
     result: TargetResult,
-    scenario: number,
+    scenario: Scenario,
     round: number,
     pair: number | undefined,
     seconds: number,
@@ -113,23 +151,26 @@ async function loadPhase(results: TargetResult[], options: BenchOptions): Promis
       crashed.add(result);
       return;
     }
-    await timeOne(result, server, scenario, round, pair, seconds, options);
+    const script = scripts.get(scenario.id);
+    await timeOne(result, server, scenario, script, round, pair, seconds, options);
   };
 
   if (options.warmup > 0) {
     for (const result of timed()) {
-      for (const index of scenarios.keys()) {
-        await measure(result, index, -1, undefined, options.warmup);
+      for (const scenario of selected) {
+        if (serves(result.target, scenario.id))
+          await measure(result, scenario, -1, undefined, options.warmup);
       }
     }
     log("warm-up done");
   }
   let firstPair = 0;
   for (let round = 0; round < options.rounds; round++) {
-    for (const index of scenarios.keys()) {
-      const runs = pairedRuns(timed(), isRaw, round, round + index, firstPair);
+    for (const [index, scenario] of selected.entries()) {
+      const runs = pairedRuns(timed(scenario), isRaw, round, round + index, firstPair);
       firstPair += runs.length;
-      for (const { item, pair } of runs) await measure(item, index, round, pair, options.duration);
+      for (const { item, pair } of runs)
+        await measure(item, scenario, round, pair, options.duration);
     }
   }
 
@@ -138,7 +179,7 @@ async function loadPhase(results: TargetResult[], options: BenchOptions): Promis
     const server = servers.get(result)!;
     if (crashed.has(result) || !server.alive) continue;
     if (wasTimed.has(result)) result.rssAfterLoadMiB = rssMiB(server.pid);
-    result.verifyAfter = await verifyTarget(server.url, options.strict);
+    result.verifyAfter = await verifyTarget(server.url, servedOf(result, selected), options.strict);
     if (!result.verifyAfter.ok) result.failure ??= "failed verification after timing";
   }
   await Promise.all([...servers.values()].map((server) => server.stop()));
@@ -164,11 +205,15 @@ async function main(): Promise<void> {
   checkTools();
   const startedAt = new Date().toISOString();
   const environment = describeEnvironment();
+  const selected = selectScenarios(options.scenarios ?? []);
   const results: TargetResult[] = selectTargets(options.targets).map((target) => ({
     target,
     first200Ms: [],
     startupRssMiB: [],
-    samples: { S1: [], S2: [], S3: [] },
+    // A served, selected scenario gets a list (empty: failed, shown as a dash); others stay n/a.
+    samples: Object.fromEntries(
+      selected.filter((s) => serves(target, s.id)).map((s) => [s.id, [] as Sample[]]),
+    ),
   }));
   const createApp: CreateAppResult[] = [];
 
@@ -191,7 +236,7 @@ async function main(): Promise<void> {
   }
 
   if (!options.skipLoad) {
-    await loadPhase(results, options);
+    await loadPhase(results, selected, options);
   }
 
   const run: RunResults = {

@@ -1,5 +1,6 @@
 // Command-line options of run.ts (`pnpm bench -- --rounds 7`).
 import { parseArgs } from "node:util";
+import { selectScenarios } from "./scenarios.js";
 
 /** Everything the runner can be told. */
 export interface BenchOptions {
@@ -17,6 +18,11 @@ export interface BenchOptions {
   routeCounts: number[];
   /** Target ids to run (raw is always added); all when empty. */
   targets: string[];
+  /**
+   * Scenario ids to verify and time (`--scenarios S1,S4`); all when empty. Absent in results
+   * saved before scenarios could be selected (they cover S1-S3).
+   */
+  scenarios?: string[];
   /** Edge-case inputs (`limit=1e1`, `page=0x10`) fail verification instead of being noted. */
   strict: boolean;
   /** Time targets that failed verification too (their rows stay marked failed). */
@@ -43,6 +49,7 @@ const USAGE = `Usage: bun run.ts [options]
   --startup-runs N    fresh processes per startup measurement (default 5)
   --routes A,B        generated app sizes for createApp timing (default 500,1000)
   --targets a,b       only these targets (raw is always included)
+  --scenarios A,B     only these scenarios (default all: S1,S1s,S2,S3,S3s,S4,S5,S6)
   --strict            edge-case inputs fail verification instead of being noted
   --time-failed       time targets that failed verification anyway (still reported as failed)
   --skip-startup      no startup measurements
@@ -81,6 +88,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
         "startup-runs": { type: "string" },
         routes: { type: "string" },
         targets: { type: "string" },
+        scenarios: { type: "string" },
         strict: { type: "boolean" },
         "time-failed": { type: "boolean" },
         "skip-startup": { type: "boolean" },
@@ -110,6 +118,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     startupRuns: positive("startup-runs", str("startup-runs"), 5),
     routeCounts: routeCounts.length > 0 ? routeCounts : [500, 1000],
     targets: list(str("targets")),
+    scenarios: selectScenarios(list(str("scenarios"))).map((scenario) => scenario.id),
     strict: values.strict === true,
     timeFailed: values["time-failed"] === true,
     skipStartup: values["skip-startup"] === true,

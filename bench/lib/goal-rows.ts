@@ -1,15 +1,18 @@
 // Checks a run against the issue's goals: one row per goal with the measured value and pass/fail.
 import {
+  AHEAD_OF,
   CREATE_APP_500_MAX_MS,
   CREATE_APP_SCALING_MAX,
+  efficiencyGoal,
   RSS_OVER_RAW_MAX_MIB,
-  throughputGoal,
+  WHOLE_SCALAR_PAIRS,
+  WHOLE_VS_SCALAR_MIN,
 } from "./goals.js";
 import { oneLine } from "./markdown.js";
-import { medianCreateApp, medianRatio } from "./metrics.js";
+import { measuredScenario, medianCreateApp, medianEfficiencyRatio } from "./metrics.js";
 import type { RunResults, TargetResult } from "./results.js";
-import { scenarios } from "./scenarios.js";
-import type { TrellisAdapter } from "./targets.js";
+import { type ScenarioId, scenariosOfRun } from "./scenarios.js";
+import { isTrellis, type TrellisAdapter } from "./targets.js";
 
 const ADAPTERS: TrellisAdapter[] = ["typebox", "zod", "valibot", "classValidator"];
 
@@ -29,18 +32,87 @@ export interface GoalRow {
   ok: boolean;
 }
 
-function throughputGoalRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
+/** A target's efficiency ratio on a scenario, if it was measured. */
+function ratioOf(
+  result: TargetResult,
+  raw: TargetResult | undefined,
+  scenario: ScenarioId,
+): number | undefined {
+  return raw ? medianEfficiencyRatio(result, raw, scenario) : undefined;
+}
+
+const failedNote = (result: TargetResult) =>
+  result.failure ? ` (target failed: ${oneLine(result.failure, 60)})` : "";
+
+function efficiencyGoalRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
   const rows: GoalRow[] = [];
   for (const result of run.targets) {
-    for (const scenario of scenarios) {
-      const goal = throughputGoal(result.target.id, scenario.id);
-      if (goal === undefined) continue;
-      const ratio = raw ? medianRatio(result, raw, scenario.id) : undefined;
-      const failed = result.failure ? ` (target failed: ${oneLine(result.failure, 60)})` : "";
+    for (const scenario of scenariosOfRun(run.options)) {
+      const goal = efficiencyGoal(result.target.id, scenario.id);
+      // n/a (results saved before the scenario existed): no goal to judge.
+      if (goal === undefined || !measuredScenario(result, scenario.id)) continue;
+      const ratio = ratioOf(result, raw, scenario.id);
       rows.push({
         goal: `${result.target.label} ${scenario.id} ≥ ${goal.toFixed(2)}× raw`,
-        measured: ratio === undefined ? `not measured${failed}` : `${ratio.toFixed(2)}×${failed}`,
+        measured: `${ratio === undefined ? "not measured" : `${ratio.toFixed(2)}×`}${failedNote(result)}`,
         ok: ratio !== undefined && !result.failure && ratio >= goal,
+      });
+    }
+  }
+  return rows;
+}
+
+/** "At least the peer's ratio on every scenario both serve" (Trellis + TypeBox vs Elysia). */
+function aheadOfRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
+  const rows: GoalRow[] = [];
+  for (const result of run.targets) {
+    const peerId = AHEAD_OF[result.target.id];
+    if (peerId === undefined) continue;
+    const peer = run.targets.find((other) => other.target.id === peerId);
+    if (peer === undefined) {
+      rows.push({
+        goal: `${result.target.label} ≥ ${peerId} on every scenario`,
+        measured: `not measured (${peerId} not in this run)`,
+        ok: false,
+      });
+      continue;
+    }
+    for (const scenario of scenariosOfRun(run.options)) {
+      // n/a on either side (not served, or not in saved results): nothing to compare.
+      if (!measuredScenario(result, scenario.id) || !measuredScenario(peer, scenario.id)) continue;
+      const own = ratioOf(result, raw, scenario.id);
+      const theirs = ratioOf(peer, raw, scenario.id);
+      rows.push({
+        goal: `${result.target.label} ${scenario.id} ≥ ${peer.target.label}`,
+        measured:
+          own === undefined || theirs === undefined
+            ? `not measured${failedNote(result)}${peer.failure ? ` (${peerId} failed)` : ""}`
+            : `${own.toFixed(2)}× vs ${theirs.toFixed(2)}×${failedNote(result)}`,
+        ok: own !== undefined && theirs !== undefined && !result.failure && own >= theirs,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Whole-object bindings within 3% of scalar bindings of the same route, every Trellis target. */
+function wholeVsScalarRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
+  const ids = scenariosOfRun(run.options).map((scenario) => scenario.id);
+  const rows: GoalRow[] = [];
+  for (const result of run.targets.filter((r) => isTrellis(r.target))) {
+    for (const [whole, scalar] of WHOLE_SCALAR_PAIRS) {
+      if (!ids.includes(whole) || !ids.includes(scalar)) continue;
+      // n/a (not served, or results saved before the scalar scenarios existed): no goal to judge.
+      if (!measuredScenario(result, whole) || !measuredScenario(result, scalar)) continue;
+      const w = ratioOf(result, raw, whole);
+      const s = ratioOf(result, raw, scalar);
+      rows.push({
+        goal: `${result.target.label} ${whole} ≥ ${WHOLE_VS_SCALAR_MIN.toFixed(2)}× ${scalar}`,
+        measured:
+          w === undefined || s === undefined
+            ? `not measured${failedNote(result)}`
+            : `${w.toFixed(2)}× vs ${s.toFixed(2)}× (${(w / s).toFixed(3)})${failedNote(result)}`,
+        ok: w !== undefined && s !== undefined && !result.failure && w >= WHOLE_VS_SCALAR_MIN * s,
       });
     }
   }
@@ -93,7 +165,9 @@ function createAppGoalRows(run: RunResults): GoalRow[] {
 /** Every goal the run could check (load goals need the load phase, createApp goals the startup one). */
 export function goalRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
   return [
-    ...(run.options.skipLoad ? [] : throughputGoalRows(run, raw)),
+    ...(run.options.skipLoad ? [] : efficiencyGoalRows(run, raw)),
+    ...(run.options.skipLoad ? [] : aheadOfRows(run, raw)),
+    ...(run.options.skipLoad ? [] : wholeVsScalarRows(run, raw)),
     ...(run.options.skipStartup ? [] : createAppGoalRows(run)),
     ...(run.options.skipLoad ? [] : rssGoalRows(run, raw)),
   ];

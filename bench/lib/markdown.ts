@@ -3,6 +3,9 @@
 /** What an absent figure shows as. */
 export const DASH = "–";
 
+/** What a figure that does not apply shows as (a scenario the target does not serve). */
+export const NA = "n/a";
+
 /** A number with fixed decimals, or a dash. */
 export const fixed = (value: number | undefined, digits: number) =>
   value === undefined ? DASH : value.toFixed(digits);

@@ -1,30 +1,35 @@
 // Numbers derived from the samples: medians, ratios to the raw run beside each run, requests per CPU-second.
 import type { CreateAppResult, Sample, TargetResult } from "./results.js";
-import type { Scenario } from "./scenarios.js";
+import type { ScenarioId } from "./scenarios.js";
 import { median } from "./stats.js";
 
+/** Whether a target has figures for a scenario at all (else the report shows n/a). */
+export const measuredScenario = (result: TargetResult, scenario: ScenarioId): boolean =>
+  result.samples[scenario] !== undefined;
+
+/** A target's runs of a scenario (none when it was not measured). */
+export const samplesOf = (result: TargetResult, scenario: ScenarioId): Sample[] =>
+  result.samples[scenario] ?? [];
+
 /** Median requests per second of a target's scenario. */
-export function medianRps(result: TargetResult, scenario: Scenario["id"]): number | undefined {
-  return median(result.samples[scenario].map((sample) => sample.requestsPerSecond));
+export function medianRps(result: TargetResult, scenario: ScenarioId): number | undefined {
+  return median(samplesOf(result, scenario).map((sample) => sample.requestsPerSecond));
 }
 
 /** Median of requests per server CPU-second (runs with no measurable CPU time are left out). */
-export function medianRpsPerCpu(
-  result: TargetResult,
-  scenario: Scenario["id"],
-): number | undefined {
+export function medianRpsPerCpu(result: TargetResult, scenario: ScenarioId): number | undefined {
   return median(
-    result.samples[scenario]
+    samplesOf(result, scenario)
       .filter((sample) => sample.cpuSeconds > 0)
       .map((sample) => sample.requests / sample.cpuSeconds),
   );
 }
 
 /** The raw run a sample is compared with: the one of its pair, else (older results) of its round. */
-function baselineFinder(raw: TargetResult, scenario: Scenario["id"]) {
+function baselineFinder(raw: TargetResult, scenario: ScenarioId) {
   const byPair = new Map<number, Sample>();
   const byRound = new Map<number, Sample>();
-  for (const sample of raw.samples[scenario]) {
+  for (const sample of samplesOf(raw, scenario)) {
     if (sample.pair === undefined) byRound.set(sample.round, sample);
     else byPair.set(sample.pair, sample);
   }
@@ -36,12 +41,12 @@ function baselineFinder(raw: TargetResult, scenario: Scenario["id"]) {
 function medianRatioOf(
   result: TargetResult,
   raw: TargetResult,
-  scenario: Scenario["id"],
+  scenario: ScenarioId,
   figure: (sample: Sample) => number | undefined,
 ): number | undefined {
   const baselineOf = baselineFinder(raw, scenario);
   const ratios: number[] = [];
-  for (const sample of result.samples[scenario]) {
+  for (const sample of samplesOf(result, scenario)) {
     const baseline = baselineOf(sample);
     const own = figure(sample);
     const base = baseline && figure(baseline);
@@ -54,7 +59,7 @@ function medianRatioOf(
 export function medianRatio(
   result: TargetResult,
   raw: TargetResult,
-  scenario: Scenario["id"],
+  scenario: ScenarioId,
 ): number | undefined {
   return medianRatioOf(result, raw, scenario, (sample) => sample.requestsPerSecond);
 }
@@ -66,7 +71,7 @@ export function medianRatio(
 export function medianEfficiencyRatio(
   result: TargetResult,
   raw: TargetResult,
-  scenario: Scenario["id"],
+  scenario: ScenarioId,
 ): number | undefined {
   return medianRatioOf(result, raw, scenario, (sample) =>
     sample.cpuSeconds > 0 ? sample.requests / sample.cpuSeconds : undefined,
@@ -81,8 +86,8 @@ export function medianCreateApp(result: CreateAppResult | undefined): number | u
 /** Median share of one core the server used during its runs (below ~0.9: the machine was contended or the client was the bottleneck). */
 export function medianCpuShare(
   result: TargetResult,
-  scenario: Scenario["id"],
+  scenario: ScenarioId,
   durationSeconds: number,
 ): number | undefined {
-  return median(result.samples[scenario].map((sample) => sample.cpuSeconds / durationSeconds));
+  return median(samplesOf(result, scenario).map((sample) => sample.cpuSeconds / durationSeconds));
 }

@@ -1,61 +1,83 @@
 // Renders a run as bench/RESULTS.md.
 import { adaptersIn, goalRows } from "./goal-rows.js";
-import { throughputGoal } from "./goals.js";
-import { DASH, fixed, oneLine, table, thousands, verdict } from "./markdown.js";
+import { efficiencyGoal } from "./goals.js";
+import { DASH, fixed, NA, oneLine, table, thousands, verdict } from "./markdown.js";
 import {
+  measuredScenario,
   medianCpuShare,
   medianCreateApp,
   medianEfficiencyRatio,
   medianRatio,
   medianRps,
   medianRpsPerCpu,
+  samplesOf,
 } from "./metrics.js";
 import type { CreateAppResult, RunResults, TargetResult } from "./results.js";
-import { scenarios } from "./scenarios.js";
+import { type Scenario, scenariosOfRun } from "./scenarios.js";
 import { median } from "./stats.js";
+import { unexpectedResponses } from "./wrk.js";
 
 /** A row label, marked when the target was not timed. */
 function label(result: TargetResult): string {
   return result.failure ? `${result.target.label} (failed)` : result.target.label;
 }
 
+/** One figure per scenario column: n/a where the target has no such scenario, else the cell. */
+function perScenario(
+  result: TargetResult,
+  columns: readonly Scenario[],
+  cell: (scenario: Scenario) => string,
+): string[] {
+  return columns.map((scenario) => (measuredScenario(result, scenario.id) ? cell(scenario) : NA));
+}
+
+function scenarioLegend(columns: readonly Scenario[]): string {
+  return table(
+    ["Scenario", "Request", "Expected", "What it measures"],
+    columns.map((s) => [s.id, `\`${s.method} ${s.path}\``, String(s.status), s.about]),
+  );
+}
+
 function throughputSection(run: RunResults, raw: TargetResult | undefined): string {
-  const head = ["Target", ...scenarios.map((s) => s.title)];
-  const ratioRows = run.targets.map((result) => [
-    label(result),
-    ...scenarios.map((scenario) => {
-      const ratio = raw ? medianRatio(result, raw, scenario.id) : undefined;
-      const goal = throughputGoal(result.target.id, scenario.id);
-      if (ratio === undefined) return DASH;
-      return goal === undefined
-        ? ratio.toFixed(2)
-        : `${ratio.toFixed(2)} (≥ ${goal.toFixed(2)}: ${verdict(!result.failure && ratio >= goal)})`;
-    }),
-  ]);
-  const rpsRows = run.targets.map((result) => [
-    label(result),
-    ...scenarios.map((scenario) => thousands(medianRps(result, scenario.id))),
-  ]);
-  const cpuRows = run.targets.map((result) => [
-    label(result),
-    ...scenarios.map((scenario) => thousands(medianRpsPerCpu(result, scenario.id))),
-  ]);
-  const efficiencyRows = run.targets.map((result) => [
-    label(result),
-    ...scenarios.map((scenario) =>
-      fixed(raw ? medianEfficiencyRatio(result, raw, scenario.id) : undefined, 2),
-    ),
-  ]);
-  const shareRows = run.targets.map((result) => [
-    label(result),
-    ...scenarios.map((scenario) =>
-      fixed(medianCpuShare(result, scenario.id, run.options.duration), 2),
-    ),
-  ]);
+  const columns = scenariosOfRun(run.options);
+  const head = ["Target", ...columns.map((s) => s.id)];
+  const rows = (cell: (result: TargetResult, scenario: Scenario) => string) =>
+    run.targets.map((result) => [
+      label(result),
+      ...perScenario(result, columns, (scenario) => cell(result, scenario)),
+    ]);
+  const efficiencyRows = rows((result, scenario) => {
+    const ratio = raw ? medianEfficiencyRatio(result, raw, scenario.id) : undefined;
+    const goal = efficiencyGoal(result.target.id, scenario.id);
+    if (ratio === undefined) return DASH;
+    return goal === undefined
+      ? ratio.toFixed(2)
+      : `${ratio.toFixed(2)} (≥ ${goal.toFixed(2)}: ${verdict(!result.failure && ratio >= goal)})`;
+  });
+  const ratioRows = rows((result, scenario) =>
+    fixed(raw ? medianRatio(result, raw, scenario.id) : undefined, 2),
+  );
+  const rpsRows = rows((result, scenario) => thousands(medianRps(result, scenario.id)));
+  const cpuRows = rows((result, scenario) => thousands(medianRpsPerCpu(result, scenario.id)));
+  const shareRows = rows((result, scenario) =>
+    fixed(medianCpuShare(result, scenario.id, run.options.duration), 2),
+  );
   return [
+    "## Scenarios",
+    "",
+    `${NA}: the target does not serve the scenario (see the notes for why) or the run did not measure it.`,
+    "",
+    scenarioLegend(columns),
+    "",
+    "## Efficiency relative to raw (requests per server CPU-second, median of paired ratios)",
+    "",
+    "For each target run: its requests per server CPU-second ÷ those of the raw run paired with it (same scenario, right before or after); the median over rounds. Higher is better; 1.00 is raw. This is the cost per request, steady even when the machine is shared, and the goals are judged on it.",
+    "",
+    table(head, efficiencyRows),
+    "",
     "## Throughput relative to raw Bun.serve",
     "",
-    "Median over rounds of (target req/s ÷ req/s of the raw run beside it: every target run is paired with a raw run right before or after it). Higher is better; 1.00 is raw.",
+    "The same paired ratio on req/s. It moves with whatever else the machine runs (see the CPU share below); shown for context.",
     "",
     table(head, ratioRows),
     "",
@@ -68,12 +90,6 @@ function throughputSection(run: RunResults, raw: TargetResult | undefined): stri
     "Requests served ÷ (utime + stime) the server process used during the run: cost per request, independent of how busy the machine was.",
     "",
     table(head, cpuRows),
-    "",
-    "## Efficiency relative to raw (requests per CPU-second, median of paired ratios)",
-    "",
-    "The same paired ratio as the throughput table, on requests per server CPU-second. When the CPU share below is well under 1.00 (a shared machine), this is the steadier comparison; the goals are still judged on throughput.",
-    "",
-    table(head, efficiencyRows),
     "",
     "## Server CPU share during runs (median)",
     "",
@@ -176,11 +192,18 @@ function notesSection(run: RunResults): string {
     ]);
     for (const note of lenient)
       lines.push(`- ${name}: lenient on an edge case (noted, not gating): ${oneLine(note)}`);
-    for (const scenario of scenarios) {
-      const bad = result.samples[scenario.id].filter((s) => s.non2xx > 0 || s.socketErrors > 0);
+    for (const [id, reason] of Object.entries(result.target.unsupported ?? {})) {
+      lines.push(`- ${name}: ${id} not served (n/a): ${oneLine(reason)}`);
+    }
+    for (const scenario of scenariosOfRun(run.options)) {
+      const unexpected = (s: { requests: number; non2xx: number }) =>
+        unexpectedResponses(s, scenario.status);
+      const bad = samplesOf(result, scenario.id).filter(
+        (s) => unexpected(s) > 0 || s.socketErrors > 0,
+      );
       if (bad.length > 0) {
         lines.push(
-          `- ${name} ${scenario.id}: ${bad.length} run(s) with non-2xx responses or socket errors (max ${Math.max(...bad.map((s) => s.non2xx))} non-2xx, ${Math.max(...bad.map((s) => s.socketErrors))} socket errors)`,
+          `- ${name} ${scenario.id}: ${bad.length} run(s) with answers other than ${scenario.status} or socket errors (max ${Math.max(...bad.map(unexpected))} other answers, ${Math.max(...bad.map((s) => s.socketErrors))} socket errors)`,
         );
       }
     }
@@ -235,10 +258,12 @@ export function renderReport(run: RunResults): string {
     "",
     "## Goals (from the issue)",
     "",
-    table(
-      ["Goal", "Measured", "Result"],
-      goals.map((row) => [row.goal, row.measured, verdict(row.ok)]),
-    ),
+    goals.length === 0
+      ? "No goal applies to the targets and scenarios of this run."
+      : table(
+          ["Goal", "Measured", "Result"],
+          goals.map((row) => [row.goal, row.measured, verdict(row.ok)]),
+        ),
     "",
     throughputSection(run, raw),
     "",

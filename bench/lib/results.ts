@@ -1,7 +1,7 @@
 // The data one run collects; the report and the JSON file are made from it.
 import type { BenchOptions } from "./args.js";
 import type { Environment } from "./environment.js";
-import type { Scenario } from "./scenarios.js";
+import type { ScenarioId } from "./scenarios.js";
 import type { Target, TrellisAdapter } from "./targets.js";
 import type { Verification } from "./verify.js";
 
@@ -36,7 +36,11 @@ export interface TargetResult {
   verifyBefore?: Verification;
   verifyAfter?: Verification;
   rssAfterLoadMiB?: number;
-  samples: Record<Scenario["id"], Sample[]>;
+  /**
+   * Timed runs per scenario; a scenario is absent when the target does not serve it, the run did
+   * not select it, or the results predate it (all shown as n/a).
+   */
+  samples: Partial<Record<ScenarioId, Sample[]>>;
 }
 
 /** createApp timings of one generated app size for one adapter. */

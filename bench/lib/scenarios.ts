@@ -1,25 +1,154 @@
-// The three timed scenarios, identical for every target.
-import { join } from "node:path";
+// The timed scenarios, identical for every target: one request each, defined once as data.
+// wrk's Lua scripts and the verification's "answered as expected" checks are both made from
+// these entries, so the request that is timed is exactly the request that is verified.
+import { S4_TOKEN } from "../targets/shared/accounts.js";
+import { orderBody } from "../targets/shared/orders.js";
+
+/** Every scenario id, in report order. Later issues add SSE/WebSocket ids here. */
+export const SCENARIO_IDS = ["S1", "S1s", "S2", "S3", "S3s", "S4", "S5", "S6"] as const;
+export type ScenarioId = (typeof SCENARIO_IDS)[number];
 
 /** One timed request shape. */
 export interface Scenario {
-  id: "S1" | "S2" | "S3";
+  id: ScenarioId;
   /** Column heading in the report. */
   title: string;
+  method: "GET" | "POST";
   /** Path and query wrk requests. */
   path: string;
-  /** wrk Lua script (for the POST body), relative to bench/. */
-  script?: string;
+  /** Request headers beyond wrk's defaults (content-type for bodies, authorization, ...). */
+  headers?: Readonly<Record<string, string>>;
+  /** Request body (JSON text). */
+  body?: string;
+  /** The status every timed request must get (S6 times the 400 path). */
+  status: number;
+  /** What the scenario stands for, for the report's legend. */
+  about: string;
 }
 
-/** S1 path param, S2 validated POST body, S3 validated query. */
+const JSON_BODY = { "content-type": "application/json" } as const;
+
+/** S1-S6; the "s" variants are the same routes with scalar bindings (`/scalar/...`). */
 export const scenarios: readonly Scenario[] = [
-  { id: "S1", title: "S1 GET /users/:id", path: "/users/42" },
+  {
+    id: "S1",
+    title: "S1 GET /users/:id",
+    method: "GET",
+    path: "/users/42",
+    status: 200,
+    about: "path parameter, bound as a whole object",
+  },
+  {
+    id: "S1s",
+    title: "S1s GET /scalar/users/:id",
+    method: "GET",
+    path: "/scalar/users/42",
+    status: 200,
+    about: "path parameter, bound as a scalar",
+  },
   {
     id: "S2",
     title: "S2 POST /users",
+    method: "POST",
     path: "/users",
-    script: join("scenarios", "post-user.lua"),
+    headers: JSON_BODY,
+    body: JSON.stringify({ name: "Ada Lovelace", email: "ada@example.com" }),
+    status: 201,
+    about: "small validated JSON body",
   },
-  { id: "S3", title: "S3 GET /users?page&limit", path: "/users?page=2&limit=10" },
+  {
+    id: "S3",
+    title: "S3 GET /users?page&limit",
+    method: "GET",
+    path: "/users?page=2&limit=10",
+    status: 200,
+    about: "two bounded integers in the query, bound as a whole object",
+  },
+  {
+    id: "S3s",
+    title: "S3s GET /scalar/users?page&limit",
+    method: "GET",
+    path: "/scalar/users?page=2&limit=10",
+    status: 200,
+    about: "the same query, bound as two scalars",
+  },
+  {
+    id: "S4",
+    title: "S4 GET /accounts/summary",
+    method: "GET",
+    path: "/accounts/summary?currency=EUR",
+    headers: { authorization: `Bearer ${S4_TOKEN}`, "x-tenant-id": "tenant-42" },
+    status: 200,
+    about: "bearer guard, injected service, header + query, 20-field answer",
+  },
+  {
+    id: "S5",
+    title: "S5 POST /orders",
+    method: "POST",
+    path: "/orders",
+    headers: JSON_BODY,
+    body: JSON.stringify(orderBody()),
+    status: 201,
+    about: "~16.9 KB nested body (100 items), unknown properties stripped",
+  },
+  {
+    id: "S6",
+    title: "S6 POST /users (invalid)",
+    method: "POST",
+    path: "/users",
+    headers: JSON_BODY,
+    body: JSON.stringify({ name: "", email: "not-an-email" }),
+    status: 400,
+    about: "invalid body answered 400 problem+json naming both fields",
+  },
 ];
+
+/** Whether `id` names a scenario. */
+export const isScenarioId = (id: string): id is ScenarioId =>
+  (SCENARIO_IDS as readonly string[]).includes(id);
+
+/** The scenarios selected by `--scenarios` (all when empty), in report order. */
+export function selectScenarios(ids: readonly string[]): Scenario[] {
+  const unknown = ids.filter((id) => !isScenarioId(id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown scenario(s): ${unknown.join(", ")}. Known: ${SCENARIO_IDS.join(", ")}`,
+    );
+  }
+  return ids.length === 0 ? [...scenarios] : scenarios.filter((s) => ids.includes(s.id));
+}
+
+/** The scenario with this id. */
+export function scenarioById(id: ScenarioId): Scenario {
+  return scenarios.find((scenario) => scenario.id === id)!;
+}
+
+// A Lua long string whose closing bracket cannot occur in the text.
+function luaLongString(text: string): string {
+  let level = "";
+  while (text.includes(`]${level}]`)) level += "=";
+  return `[${level}[${text}]${level}]`;
+}
+
+/**
+ * The wrk Lua script for a scenario, or undefined when a plain GET needs none. Written at run
+ * time into .results/ (see writeWrkScripts) from the same data the verification uses.
+ */
+export function wrkScript(scenario: Scenario): string | undefined {
+  if (scenario.method === "GET" && scenario.headers === undefined) return undefined;
+  const lines = [`-- ${scenario.id}: generated by bench/lib/scenarios.ts from the scenario data.`];
+  lines.push(`wrk.method = "${scenario.method}"`);
+  for (const [name, value] of Object.entries(scenario.headers ?? {})) {
+    // Header names and values are plain ASCII: a JSON string is a valid Lua string for them.
+    lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+  }
+  if (scenario.body !== undefined) lines.push(`wrk.body = ${luaLongString(scenario.body)}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The scenarios a run covered: its selection, or every scenario for results saved before one. */
+export function scenariosOfRun(options: { scenarios?: readonly string[] }): Scenario[] {
+  return options.scenarios === undefined
+    ? [...scenarios]
+    : scenarios.filter((scenario) => options.scenarios!.includes(scenario.id));
+}

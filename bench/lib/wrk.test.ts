@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { parseWrkOutput } from "./wrk.js";
+import { parseWrkOutput, unexpectedResponses } from "./wrk.js";
 
 // Captured from wrk 4.1.0 (Debian) against targets/raw.ts.
 const ok = `Running 1s test @ http://127.0.0.1:4999/users/1
@@ -52,5 +52,17 @@ describe("parseWrkOutput", () => {
     expect(() => parseWrkOutput("unable to connect to 127.0.0.1:4998 Connection refused")).toThrow(
       /unexpected wrk output/,
     );
+  });
+});
+
+describe("unexpectedResponses", () => {
+  test("a 2xx scenario expects no non-2xx answer", () => {
+    expect(unexpectedResponses({ requests: 100, non2xx: 0 }, 200)).toBe(0);
+    expect(unexpectedResponses({ requests: 100, non2xx: 3 }, 201)).toBe(3);
+  });
+
+  test("S6 expects every answer to be its 400", () => {
+    expect(unexpectedResponses({ requests: 100, non2xx: 100 }, 400)).toBe(0);
+    expect(unexpectedResponses({ requests: 100, non2xx: 97 }, 400)).toBe(3);
   });
 });

@@ -31,6 +31,18 @@ function latencyMs(text: string, percentile: string): number | undefined {
   return match ? Number(match[1]) * UNIT_MS[match[2]!]! : undefined;
 }
 
+/**
+ * Responses a run got other than the scenario's expected status, as far as wrk tells: it only
+ * counts non-2xx/3xx answers, so for a scenario that expects an error (S6's 400) every answer
+ * must be one, and for the others none.
+ */
+export function unexpectedResponses(
+  result: Pick<WrkResult, "requests" | "non2xx">,
+  expectedStatus: number,
+): number {
+  return expectedStatus < 400 ? result.non2xx : result.requests - result.non2xx;
+}
+
 /** Parses wrk's text summary; throws if it has no request count. */
 export function parseWrkOutput(text: string): WrkResult {
   const total = /(\d+) requests in ([\d.]+)(us|ms|s|m)/.exec(text);

@@ -30,9 +30,21 @@ export interface AppResult {
   spec: unknown;
 }
 
+/** What an error formatter is given besides the error. */
+export interface ErrorFormatterContext {
+  request: Request;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
 /** Builds routes and an OpenAPI document from decorated controllers. */
 export declare function createApp(config: {
   schema: unknown;
   controllers?: (new (...args: never[]) => unknown)[];
   openapi?: { service: { name: string; version: string; description?: string } };
+  errorFormatter?: (
+    error: unknown,
+    context: ErrorFormatterContext,
+  ) => Response | { status?: number; headers?: HeadersInit; body?: unknown };
 }): AppResult;
