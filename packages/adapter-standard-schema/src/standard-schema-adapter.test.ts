@@ -74,6 +74,16 @@ describe("standardSchema()", () => {
     expect(JSON.stringify(input)).toBe(before);
   });
 
+  it("reports an issue with the value itself at the value, not one level down (ArkType)", () => {
+    const validate = compileThroughCore(standardSchema(), type("number.integer >= 1"), body);
+    const result = validate(0);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.issues.map((issue) => issue.path)).toEqual([[]]);
+    const object = compileThroughCore(standardSchema(), type({ page: "number" }), body);
+    const bad = object("text");
+    expect(!bad.ok && bad.issues.map((issue) => issue.path)).toEqual([[]]);
+  });
+
   it("rejects undeclared properties under reject, at each property", () => {
     const schema = type({ user: { name: "string" } });
     const validate = compileThroughCore(

@@ -26,7 +26,9 @@ export function toIssues(
     if (result.length >= limit) break;
     const code = codeOf(issue);
     result.push({
-      path: issue.path?.map(keyOf) ?? [],
+      // A plain array: a library's path may be an Array subclass whose `map` builds its result
+      // through its own constructor (ArkType's turned an empty path into `[0]`).
+      path: issue.path === undefined ? [] : Array.from(issue.path, keyOf),
       message: issue.message,
       ...(code === undefined ? {} : { code }),
     });
