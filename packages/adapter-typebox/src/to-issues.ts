@@ -46,17 +46,18 @@ export function toIssues(
   const issues: ValidationIssue[] = [];
   if (limit <= 0) return issues;
   for (const error of errors) {
-    // A FileType's registered check says only "expected kind": say what is wrong with the file.
-    const message =
-      error.schema[Kind] === fileKind
-        ? (fileProblem(error.schema, error.value) ?? error.message)
-        : error.message;
-    issues.push({
-      path: pointerToPath(error.path, input),
-      message,
-      code: ValueErrorType[error.type],
-    });
+    issues.push(issueAt(error, pointerToPath(error.path, input)));
     if (issues.length >= limit) break;
   }
   return issues;
+}
+
+/** One TypeBox value error as a Trellis issue at `path`. */
+export function issueAt(error: ValueError, path: (string | number)[]): ValidationIssue {
+  // A FileType's registered check says only "expected kind": say what is wrong with the file.
+  const message =
+    error.schema[Kind] === fileKind
+      ? (fileProblem(error.schema, error.value) ?? error.message)
+      : error.message;
+  return { path, message, code: ValueErrorType[error.type] };
 }

@@ -13,7 +13,7 @@ import { compileOnFirstUse } from "./compile-on-first-use.js";
 import { fileKind, fileProblem } from "./file-type.js";
 import { registerDefaultFormats } from "./formats.js";
 import { typeboxToJsonSchema } from "./json-schema.js";
-import { compilePropertyErrors } from "./property-errors.js";
+import { compilePropertyIssues } from "./property-issues.js";
 import { createSafeIntegerCopier } from "./safe-integers.js";
 import { collectIds } from "./schema-tree.js";
 import { toIssues } from "./to-issues.js";
@@ -77,10 +77,9 @@ export function typebox034(options: TypeBoxAdapterOptions): SchemaAdapter {
         : compileKeyWalker(runnable, safeIdsOf(runnable), ownSafeReferences);
     // Only the first `limit` errors are computed: the compiled check decides, the lazy error
     // iterator explains, and an array past its maxItems says so before its items.
-    const propertyErrors = compilePropertyErrors(runnable, ownSafeReferences);
+    const propertyIssues = compilePropertyIssues(runnable, ownSafeReferences);
     const failure = (input: unknown): ValidationIssue[] => {
-      const errors = propertyErrors?.(input) ?? check.Errors(input);
-      const issues = toIssues(errors, input, limit);
+      const issues = propertyIssues?.(input, limit) ?? toIssues(check.Errors(input), input, limit);
       return issues.length > 0 ? issues : [invalid];
     };
     if (policy === "reject") {
