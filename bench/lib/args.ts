@@ -41,7 +41,7 @@ const USAGE = `Usage: bun run.ts [options]
   --connections N     wrk connections (default 64)
   --warmup S          untimed warm-up seconds per target and scenario (default 2)
   --startup-runs N    fresh processes per startup measurement (default 5)
-  --routes A,B        generated app sizes for createApp timing (default 500,1000)
+  --routes A,B        generated app sizes for createApp timing (default 100,250,500,1000)
   --targets a,b       only these targets (raw is always included)
   --strict            edge-case inputs fail verification instead of being noted
   --time-failed       time targets that failed verification anyway (still reported as failed)
@@ -108,7 +108,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     connections: positive("connections", str("connections"), 64),
     warmup,
     startupRuns: positive("startup-runs", str("startup-runs"), 5),
-    routeCounts: routeCounts.length > 0 ? routeCounts : [500, 1000],
+    routeCounts: routeCounts.length > 0 ? routeCounts : [100, 250, 500, 1000],
     targets: list(str("targets")),
     strict: values.strict === true,
     timeFailed: values["time-failed"] === true,

@@ -30,11 +30,11 @@ export interface CreateAppRun {
   readonly env?: Record<string, string>;
 }
 
-/** Runs a generated main file once; its stderr comes back too (JIT reports, markers). */
-export async function runCreateAppOnce(
+/** Runs a generated main file once in a fresh process; throws unless it exits 0 with a JSON line. */
+export async function runMainOnce(
   mainFile: string,
   run: CreateAppRun,
-): Promise<Measurement & { stderr: string }> {
+): Promise<{ stdout: string; stderr: string }> {
   const command = [process.execPath, mainFile];
   const child = Bun.spawn(
     run.cpu === undefined ? command : ["taskset", "-c", run.cpu, ...command],
@@ -59,6 +59,16 @@ export async function runCreateAppOnce(
     const detail = (stderr || stdout).trim().split("\n").slice(0, 6).join(" | ");
     throw new Error(`exit ${child.exitCode ?? child.signalCode}: ${detail.slice(0, 600)}`);
   }
+  return { stdout, stderr };
+}
+
+/** Runs a generated main file once; its stderr comes back too (JIT reports, markers). */
+export async function runCreateAppOnce(
+  mainFile: string,
+  run: CreateAppRun,
+): Promise<Measurement & { stderr: string }> {
+  const { stdout, stderr } = await runMainOnce(mainFile, run);
+  const line = stdout.trim().split("\n").pop() ?? "";
   return { ...(JSON.parse(line) as Measurement), stderr };
 }
 

@@ -1,14 +1,10 @@
 // Checks a run against the issue's goals: one row per goal with the measured value and pass/fail.
-import {
-  CREATE_APP_500_MAX_MS,
-  CREATE_APP_SCALING_MAX,
-  RSS_OVER_RAW_MAX_MIB,
-  throughputGoal,
-} from "./goals.js";
+import { throughputGoal } from "./goals.js";
 import { oneLine } from "./markdown.js";
-import { medianCreateApp, medianRatio } from "./metrics.js";
+import { medianRatio } from "./metrics.js";
 import type { RunResults, TargetResult } from "./results.js";
 import { scenarios } from "./scenarios.js";
+import { createAppGoalRows, importGoalRows, rssGoalRows } from "./startup-goal-rows.js";
 import type { TrellisAdapter } from "./targets.js";
 
 const ADAPTERS: TrellisAdapter[] = ["typebox", "zod", "valibot", "classValidator"];
@@ -47,54 +43,12 @@ function throughputGoalRows(run: RunResults, raw: TargetResult | undefined): Goa
   return rows;
 }
 
-function rssGoalRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
-  return run.targets
-    .filter((result) => result.target.trellisAdapter !== undefined)
-    .map((result) => {
-      const over =
-        result.rssAfterLoadMiB !== undefined && raw?.rssAfterLoadMiB !== undefined
-          ? result.rssAfterLoadMiB - raw.rssAfterLoadMiB
-          : undefined;
-      return {
-        goal: `${result.target.label} RSS after load ≤ raw + ${RSS_OVER_RAW_MAX_MIB} MiB`,
-        measured: over === undefined ? "not measured" : `raw + ${over.toFixed(1)} MiB`,
-        ok: over !== undefined && !result.failure && over <= RSS_OVER_RAW_MAX_MIB,
-      };
-    });
-}
-
-function createAppGoalRows(run: RunResults): GoalRow[] {
-  const rows: GoalRow[] = [];
-  const at = (adapter: TrellisAdapter, routes: number) =>
-    medianCreateApp(
-      run.createApp.find((entry) => entry.adapter === adapter && entry.routes === routes),
-    );
-  for (const adapter of adaptersIn(run)) {
-    const max = CREATE_APP_500_MAX_MS[adapter];
-    const at500 = at(adapter, 500);
-    const at1000 = at(adapter, 1000);
-    if (max !== undefined) {
-      rows.push({
-        goal: `createApp ${adapter} 500 routes ≤ ${max} ms`,
-        measured: at500 === undefined ? "not measured" : `${at500.toFixed(1)} ms`,
-        ok: at500 !== undefined && at500 <= max,
-      });
-    }
-    const scaling = at500 && at1000 ? at1000 / at500 : undefined;
-    rows.push({
-      goal: `createApp ${adapter} 1000 routes ≤ ${CREATE_APP_SCALING_MAX}× 500 routes`,
-      measured: scaling === undefined ? "not measured" : `${scaling.toFixed(2)}×`,
-      ok: scaling !== undefined && scaling <= CREATE_APP_SCALING_MAX,
-    });
-  }
-  return rows;
-}
-
 /** Every goal the run could check (load goals need the load phase, createApp goals the startup one). */
 export function goalRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
   return [
     ...(run.options.skipLoad ? [] : throughputGoalRows(run, raw)),
-    ...(run.options.skipStartup ? [] : createAppGoalRows(run)),
+    ...(run.options.skipStartup ? [] : createAppGoalRows(run, adaptersIn(run))),
+    ...(run.options.skipStartup ? [] : importGoalRows(run)),
     ...(run.options.skipLoad ? [] : rssGoalRows(run, raw)),
   ];
 }
