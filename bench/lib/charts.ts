@@ -53,6 +53,8 @@ export function ratioData(run: RunResults, metric: RatioMetric): RatioDatum[] {
     for (const result of run.targets) {
       if (result === raw || result.failure) continue;
       const id = scenario as Scenario["id"];
+      // A target or raw without samples for the scenario (unsupported, or added later) has no bar.
+      if (!result.samples[id]?.length || !raw.samples[id]?.length) continue;
       const ratio = ratioOf(result, raw, id);
       if (ratio === undefined) continue;
       const goal = throughputGoal(result.target.id, id);
