@@ -76,7 +76,7 @@ describe("ratioData", () => {
 describe("ratioChartSpec", () => {
   test("groups bars by scenario in the data's order, with goal ticks and a rule at 1", () => {
     const spec = ratioChartSpec(run, "efficiency") as any;
-    expect(spec.title).toContain("CPU-second");
+    expect(spec.title.text).toContain("CPU-second");
     const [bars, ticks, rule] = spec.layer;
     expect(bars.mark.type).toBe("bar");
     expect(bars.encoding.x.sort).toEqual(["S1", "S4"]);
