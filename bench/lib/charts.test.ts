@@ -127,6 +127,7 @@ describe("ratioChartSpec", () => {
     expect(ticks.mark.type).toBe("tick");
     expect(ticks.encoding.y.field).toBe("goal");
     expect(rule.encoding.y).toEqual({ datum: 1 });
+    expect(rule.data).toEqual({ values: [{}] }); // drawn once, not once per bar
   });
 });
 

@@ -131,6 +131,8 @@ export function ratioChartSpec(run: RunResults, metric: RatioMetric): TopLevelSp
         encoding: { x, xOffset, y: { field: "goal", type: "quantitative" } },
       },
       {
+        // One datum of its own, so the rule is drawn once rather than once per bar.
+        data: { values: [{}] },
         mark: { type: "rule", strokeDash: [4, 4], color: "#555" },
         encoding: { y: { datum: 1 } },
       },
