@@ -1,16 +1,25 @@
 // `pnpm bench`: starts every target, verifies it, times the scenarios with wrk in interleaved rounds,
 // measures startup and memory, and writes RESULTS.md. See README.md for the method.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { type BenchOptions, parseBenchArgs } from "./lib/args.js";
+import { writeCharts } from "./lib/charts.js";
 import { installCleanup, killAll } from "./lib/children.js";
-import { measureCreateApp } from "./lib/create-app-bench.js";
+import { measureCreateApp, measureElysiaBuild } from "./lib/create-app-bench.js";
 import { checkTools, describeEnvironment } from "./lib/environment.js";
+import { measureImports } from "./lib/import-bench.js";
 import { pairedRuns } from "./lib/pairing.js";
 import { freePort } from "./lib/ports.js";
 import { cpuSeconds, rssMiB } from "./lib/proc.js";
 import { renderReport } from "./lib/report.js";
-import type { CreateAppResult, RunResults, Sample, TargetResult } from "./lib/results.js";
+import type {
+  CreateAppResult,
+  ElysiaBuildResult,
+  ImportResult,
+  RunResults,
+  Sample,
+  TargetResult,
+} from "./lib/results.js";
 import { type Scenario, selectScenarios, wrkScript } from "./lib/scenarios.js";
 import { benchDir, ServerProcess } from "./lib/server-process.js";
 import { selectTargets, serves, type TrellisAdapter } from "./lib/targets.js";
@@ -185,10 +194,14 @@ async function loadPhase(
   await Promise.all([...servers.values()].map((server) => server.stop()));
 }
 
-/** Writes the report; the soak (pnpm soak) owns its "Soak" section, which is kept. */
-function writeReport(run: RunResults, out: string): void {
+/**
+ * Writes the report and its charts (SVG files in charts/ beside it); the soak (pnpm soak) owns its
+ * "Soak" section, which is kept.
+ */
+async function writeReport(run: RunResults, out: string): Promise<void> {
+  const charts = await writeCharts(run, dirname(out), log);
   const previous = existsSync(out) ? readFileSync(out, "utf8") : "";
-  if (!writeMarkdown(out, carrySoakSection(previous, renderReport(run))))
+  if (!writeMarkdown(out, carrySoakSection(previous, renderReport(run, charts))))
     log(`note: biome could not format ${out}; run \`biome format --write\``);
 }
 
@@ -197,7 +210,7 @@ async function main(): Promise<void> {
   if (options.fromJson) {
     const run = JSON.parse(readFileSync(resolve(options.fromJson), "utf8")) as RunResults;
     const out = resolve(benchDir, options.out);
-    writeReport(run, out);
+    await writeReport(run, out);
     log(`wrote ${out} from ${options.fromJson}`);
     return;
   }
@@ -216,6 +229,8 @@ async function main(): Promise<void> {
     ),
   }));
   const createApp: CreateAppResult[] = [];
+  const elysiaBuild: ElysiaBuildResult[] = [];
+  let imports: ImportResult[] = [];
 
   if (!options.skipStartup) {
     for (const result of results) {
@@ -233,6 +248,12 @@ async function main(): Promise<void> {
         );
       }
     }
+    for (const routes of options.routeCounts) {
+      log(`Elysia + openapi build: ${routes} routes x${options.startupRuns}`);
+      elysiaBuild.push(await measureElysiaBuild(routes, options.startupRuns, options.serverCpu));
+    }
+    log(`imports x${options.startupRuns}`);
+    imports = await measureImports(options.startupRuns, options.serverCpu);
   }
 
   if (!options.skipLoad) {
@@ -246,13 +267,15 @@ async function main(): Promise<void> {
     finishedAt: new Date().toISOString(),
     targets: results,
     createApp,
+    elysiaBuild,
+    imports,
   };
   const resultsDir = join(benchDir, ".results");
   mkdirSync(resultsDir, { recursive: true });
   const stamp = startedAt.replace(/[:.]/g, "-");
   writeFileSync(join(resultsDir, `run-${stamp}.json`), `${JSON.stringify(run, null, 2)}\n`);
   const out = resolve(benchDir, options.out);
-  writeReport(run, out);
+  await writeReport(run, out);
   log(`wrote ${out} (raw data in .results/run-${stamp}.json)`);
 }
 

@@ -9,7 +9,7 @@ describe("parseBenchArgs", () => {
       duration: 5,
       connections: 64,
       warmup: 2,
-      routeCounts: [500, 1000],
+      routeCounts: [100, 250, 500, 1000],
       targets: [],
       strict: false,
       timeFailed: false,

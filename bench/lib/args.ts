@@ -47,7 +47,7 @@ const USAGE = `Usage: bun run.ts [options]
   --connections N     wrk connections (default 64)
   --warmup S          untimed warm-up seconds per target and scenario (default 2)
   --startup-runs N    fresh processes per startup measurement (default 5)
-  --routes A,B        generated app sizes for createApp timing (default 500,1000)
+  --routes A,B        generated app sizes for createApp timing (default 100,250,500,1000)
   --targets a,b       only these targets (raw is always included)
   --scenarios A,B     only these scenarios (default all: S1,S1s,S2,S3,S3s,S4,S5,S6)
   --strict            edge-case inputs fail verification instead of being noted
@@ -116,7 +116,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     connections: positive("connections", str("connections"), 64),
     warmup,
     startupRuns: positive("startup-runs", str("startup-runs"), 5),
-    routeCounts: routeCounts.length > 0 ? routeCounts : [500, 1000],
+    routeCounts: routeCounts.length > 0 ? routeCounts : [100, 250, 500, 1000],
     targets: list(str("targets")),
     scenarios: selectScenarios(list(str("scenarios"))).map((scenario) => scenario.id),
     strict: values.strict === true,

@@ -1,17 +1,10 @@
 // Checks a run against the issue's goals: one row per goal with the measured value and pass/fail.
-import {
-  AHEAD_OF,
-  CREATE_APP_500_MAX_MS,
-  CREATE_APP_SCALING_MAX,
-  efficiencyGoal,
-  RSS_OVER_RAW_MAX_MIB,
-  WHOLE_SCALAR_PAIRS,
-  WHOLE_VS_SCALAR_MIN,
-} from "./goals.js";
+import { AHEAD_OF, efficiencyGoal, WHOLE_SCALAR_PAIRS, WHOLE_VS_SCALAR_MIN } from "./goals.js";
 import { oneLine } from "./markdown.js";
-import { measuredScenario, medianCreateApp, medianEfficiencyRatio } from "./metrics.js";
+import { measuredScenario, medianEfficiencyRatio } from "./metrics.js";
 import type { RunResults, TargetResult } from "./results.js";
 import { type ScenarioId, scenariosOfRun } from "./scenarios.js";
+import { createAppGoalRows, importGoalRows, rssGoalRows } from "./startup-goal-rows.js";
 import { isTrellis, type TrellisAdapter } from "./targets.js";
 
 const ADAPTERS: TrellisAdapter[] = ["typebox", "zod", "valibot", "classValidator"];
@@ -119,56 +112,14 @@ function wholeVsScalarRows(run: RunResults, raw: TargetResult | undefined): Goal
   return rows;
 }
 
-function rssGoalRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
-  return run.targets
-    .filter((result) => result.target.trellisAdapter !== undefined)
-    .map((result) => {
-      const over =
-        result.rssAfterLoadMiB !== undefined && raw?.rssAfterLoadMiB !== undefined
-          ? result.rssAfterLoadMiB - raw.rssAfterLoadMiB
-          : undefined;
-      return {
-        goal: `${result.target.label} RSS after load ≤ raw + ${RSS_OVER_RAW_MAX_MIB} MiB`,
-        measured: over === undefined ? "not measured" : `raw + ${over.toFixed(1)} MiB`,
-        ok: over !== undefined && !result.failure && over <= RSS_OVER_RAW_MAX_MIB,
-      };
-    });
-}
-
-function createAppGoalRows(run: RunResults): GoalRow[] {
-  const rows: GoalRow[] = [];
-  const at = (adapter: TrellisAdapter, routes: number) =>
-    medianCreateApp(
-      run.createApp.find((entry) => entry.adapter === adapter && entry.routes === routes),
-    );
-  for (const adapter of adaptersIn(run)) {
-    const max = CREATE_APP_500_MAX_MS[adapter];
-    const at500 = at(adapter, 500);
-    const at1000 = at(adapter, 1000);
-    if (max !== undefined) {
-      rows.push({
-        goal: `createApp ${adapter} 500 routes ≤ ${max} ms`,
-        measured: at500 === undefined ? "not measured" : `${at500.toFixed(1)} ms`,
-        ok: at500 !== undefined && at500 <= max,
-      });
-    }
-    const scaling = at500 && at1000 ? at1000 / at500 : undefined;
-    rows.push({
-      goal: `createApp ${adapter} 1000 routes ≤ ${CREATE_APP_SCALING_MAX}× 500 routes`,
-      measured: scaling === undefined ? "not measured" : `${scaling.toFixed(2)}×`,
-      ok: scaling !== undefined && scaling <= CREATE_APP_SCALING_MAX,
-    });
-  }
-  return rows;
-}
-
-/** Every goal the run could check (load goals need the load phase, createApp goals the startup one). */
+/** Every goal the run could check (load goals need the load phase, startup and import goals the startup one). */
 export function goalRows(run: RunResults, raw: TargetResult | undefined): GoalRow[] {
   return [
     ...(run.options.skipLoad ? [] : efficiencyGoalRows(run, raw)),
     ...(run.options.skipLoad ? [] : aheadOfRows(run, raw)),
     ...(run.options.skipLoad ? [] : wholeVsScalarRows(run, raw)),
-    ...(run.options.skipStartup ? [] : createAppGoalRows(run)),
+    ...(run.options.skipStartup ? [] : createAppGoalRows(run, adaptersIn(run))),
+    ...(run.options.skipStartup ? [] : importGoalRows(run)),
     ...(run.options.skipLoad ? [] : rssGoalRows(run, raw)),
   ];
 }

@@ -31,14 +31,22 @@ export const WHOLE_SCALAR_PAIRS: readonly (readonly [whole: ScenarioId, scalar: 
   ["S3", "S3s"],
 ];
 
-/** Maximum createApp milliseconds for the generated 500-route app, per adapter. */
-export const CREATE_APP_500_MAX_MS: Partial<Record<TrellisAdapter, number>> = {
-  typebox: 25,
-  classValidator: 150,
-};
+// Startup, import and memory goals (issue 26). Kept apart from the load goals above.
 
-/** createApp(1000 routes) may take at most this multiple of createApp(500 routes). */
+/** The generated app size at which createApp is compared with Elysia + @elysiajs/openapi. */
+export const STARTUP_VS_ELYSIA_ROUTES = 500;
+
+/**
+ * Maximum (createApp + document) ÷ (Elysia + @elysiajs/openapi build + document) for the generated
+ * app of STARTUP_VS_ELYSIA_ROUTES routes, per adapter with a goal.
+ */
+export const STARTUP_VS_ELYSIA_MAX: Partial<Record<TrellisAdapter, number>> = { typebox: 1 };
+
+/** createApp + document for 1000 routes may take at most this multiple of 500 routes. */
 export const CREATE_APP_SCALING_MAX = 2.2;
 
-/** RSS after load may exceed raw's by at most this many MiB (Trellis targets). */
-export const RSS_OVER_RAW_MAX_MIB = 20;
+/** Maximum (core + adapter import) ÷ (elysia import), same run. */
+export const IMPORT_VS_ELYSIA_MAX = 1;
+
+/** RSS after load may exceed raw's by at most this many MiB (every target). */
+export const RSS_OVER_RAW_MAX_MIB = 15;

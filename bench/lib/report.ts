@@ -1,19 +1,20 @@
 // Renders a run as bench/RESULTS.md.
+import type { ChartLinks } from "./charts.js";
 import { adaptersIn, goalRows } from "./goal-rows.js";
 import { efficiencyGoal } from "./goals.js";
 import { DASH, fixed, NA, oneLine, table, thousands, verdict } from "./markdown.js";
 import {
   measuredScenario,
   medianCpuShare,
-  medianCreateApp,
   medianEfficiencyRatio,
   medianRatio,
   medianRps,
   medianRpsPerCpu,
   samplesOf,
 } from "./metrics.js";
-import type { CreateAppResult, RunResults, TargetResult } from "./results.js";
+import type { RunResults, TargetResult } from "./results.js";
 import { type Scenario, scenariosOfRun } from "./scenarios.js";
+import { chartLine, createAppSection, importSection } from "./startup-report.js";
 import { median } from "./stats.js";
 import { unexpectedResponses } from "./wrk.js";
 
@@ -38,7 +39,11 @@ function scenarioLegend(columns: readonly Scenario[]): string {
   );
 }
 
-function throughputSection(run: RunResults, raw: TargetResult | undefined): string {
+function throughputSection(
+  run: RunResults,
+  raw: TargetResult | undefined,
+  charts: ChartLinks,
+): string {
   const columns = scenariosOfRun(run.options);
   const head = ["Target", ...columns.map((s) => s.id)];
   const rows = (cell: (result: TargetResult, scenario: Scenario) => string) =>
@@ -74,12 +79,17 @@ function throughputSection(run: RunResults, raw: TargetResult | undefined): stri
     "For each target run: its requests per server CPU-second ÷ those of the raw run paired with it (same scenario, right before or after); the median over rounds. Higher is better; 1.00 is raw. This is the cost per request, steady even when the machine is shared, and the goals are judged on it.",
     "",
     table(head, efficiencyRows),
+    ...chartLine(
+      "Requests per server CPU-second relative to raw, per scenario and target",
+      charts.efficiency,
+    ),
     "",
     "## Throughput relative to raw Bun.serve",
     "",
     "The same paired ratio on req/s. It moves with whatever else the machine runs (see the CPU share below); shown for context.",
     "",
     table(head, ratioRows),
+    ...chartLine("Throughput relative to raw, per scenario and target", charts.throughput),
     "",
     "## Requests per second (median over rounds)",
     "",
@@ -132,47 +142,6 @@ function startupSection(run: RunResults, raw: TargetResult | undefined): string 
   ].join("\n");
 }
 
-function createAppSection(run: RunResults): string {
-  const counts = [...new Set(run.createApp.map((entry) => entry.routes))].sort((a, b) => a - b);
-  if (counts.length === 0) return "## createApp time\n\nNot measured in this run.";
-  const cell = (entry: CreateAppResult | undefined) =>
-    entry?.failure ? "failed" : fixed(medianCreateApp(entry), 1);
-  const rows = adaptersIn(run).map((adapter) => {
-    const entries = counts.map((routes) =>
-      run.createApp.find((entry) => entry.adapter === adapter && entry.routes === routes),
-    );
-    const first = medianCreateApp(entries[0]);
-    const last = medianCreateApp(entries[entries.length - 1]);
-    const cpu = (entry: CreateAppResult | undefined) =>
-      entry?.failure || !entry?.createAppCpuMs?.length
-        ? DASH
-        : fixed(median(entry.createAppCpuMs), 1);
-    return [
-      adapter,
-      ...entries.map(cell),
-      ...entries.map(cpu),
-      ...entries.map((entry) => fixed(entry ? median(entry.importMs) : undefined, 1)),
-      counts.length > 1 && first && last ? `${(last / first).toFixed(2)}×` : DASH,
-    ];
-  });
-  return [
-    "## createApp time for generated apps",
-    "",
-    `A generated app per adapter (5 routes per controller: list with a query model, get, create with a body model, update, delete; named body, item and query models), each measured in a fresh process, median of ${run.options.startupRuns}. createApp includes reading metadata, compiling validators, building routes and generating the OpenAPI document. CPU is the CPU time the process spent in createApp (all threads, on the one pinned core): it moves less than the wall time when the machine is shared, and is shown for that reason; the goals use the wall time. Import is loading the generated controllers module (transpile + decorators), shown for context.`,
-    "",
-    table(
-      [
-        "Adapter",
-        ...counts.map((n) => `createApp ${n} routes (ms)`),
-        ...counts.map((n) => `CPU ${n} routes (ms)`),
-        ...counts.map((n) => `import ${n} routes (ms)`),
-        counts.length > 1 ? `${counts[counts.length - 1]} ÷ ${counts[0]}` : "ratio",
-      ],
-      rows,
-    ),
-  ].join("\n");
-}
-
 function notesSection(run: RunResults): string {
   const lines: string[] = [];
   for (const result of run.targets) {
@@ -215,11 +184,19 @@ function notesSection(run: RunResults): string {
       );
     }
   }
+  for (const entry of run.elysiaBuild ?? []) {
+    if (entry.failure) {
+      lines.push(`- Elysia build ${entry.routes} routes failed: ${oneLine(entry.failure)}`);
+    }
+  }
+  for (const entry of run.imports ?? []) {
+    if (entry.failure) lines.push(`- import ${entry.label} failed: ${oneLine(entry.failure)}`);
+  }
   return ["## Failures and notes", "", lines.length > 0 ? lines.join("\n") : "None."].join("\n");
 }
 
-/** The whole Markdown report. */
-export function renderReport(run: RunResults): string {
+/** The whole Markdown report; `charts` are the rendered chart files to embed (none by default). */
+export function renderReport(run: RunResults, charts: ChartLinks = {}): string {
   const raw = run.targets.find((result) => result.target.id === "raw" && !result.failure);
   const { options, environment } = run;
   const goals = goalRows(run, raw);
@@ -265,11 +242,13 @@ export function renderReport(run: RunResults): string {
           goals.map((row) => [row.goal, row.measured, verdict(row.ok)]),
         ),
     "",
-    throughputSection(run, raw),
+    throughputSection(run, raw, charts),
     "",
     startupSection(run, raw),
     "",
-    createAppSection(run),
+    createAppSection(run, adaptersIn(run), charts.startup),
+    "",
+    importSection(run, charts.imports),
     "",
     "## Verification",
     "",

@@ -55,6 +55,37 @@ export interface CreateAppResult {
   createAppCpuMs?: number[];
   /** Loading the generated controllers module (transpile + decorators), for context. */
   importMs: number[];
+  /**
+   * The first access of `app.document` after createApp, wall and CPU time: near zero while
+   * createApp builds the document, the document's cost once it is built on first access. Absent in
+   * results saved before it was measured.
+   */
+  documentMs?: number[];
+  documentCpuMs?: number[];
+  failure?: string;
+}
+
+/**
+ * The generated app's Elysia twin (@elysiajs/openapi): building the app (plugin and routes) and producing its document (the first request to /openapi/json), in fresh processes.
+ */
+export interface ElysiaBuildResult {
+  routes: number;
+  buildMs: number[];
+  buildCpuMs: number[];
+  documentMs: number[];
+  documentCpuMs: number[];
+  /** Loading the generated models module, for context. */
+  importMs: number[];
+  failure?: string;
+}
+
+/** Import time of one set of modules (a fresh process each, median taken in the report). */
+export interface ImportResult {
+  /** Stable id (`trellis-typebox`, `elysia`, `class-validator`). */
+  id: string;
+  label: string;
+  modules: string[];
+  importMs: number[];
   failure?: string;
 }
 
@@ -66,4 +97,8 @@ export interface RunResults {
   finishedAt: string;
   targets: TargetResult[];
   createApp: CreateAppResult[];
+  /** Absent in results saved before Elysia's build was measured beside createApp. */
+  elysiaBuild?: ElysiaBuildResult[];
+  /** Absent in results saved before import times were measured. */
+  imports?: ImportResult[];
 }
