@@ -18,6 +18,85 @@ interface Walker {
 
 // Marks a key the strip leaves out.
 const removed = Symbol("removed");
+// Marks a declared key whose value has nothing to strip.
+const keptAsIs = Symbol("kept as is");
+
+/**
+ * The strip of a model that declares only named properties, compiled to code that reads and
+ * writes each of them by name (a property access the engine caches, where a key held in a
+ * variable is a hash lookup per key). A copy lists the declared properties in the model's order,
+ * as Zod and Valibot answer. Undefined when a name needs care (`__proto__`) or there are too many.
+ */
+function compileDeclaredStrip(
+  properties: Map<string, Walker | undefined>,
+): ((value: Record<string, unknown>) => unknown) | undefined {
+  const names = [...properties.keys()];
+  if (names.length === 0 || names.length > 64 || names.includes("__proto__")) return undefined;
+  const walkers = names.map((name) => properties.get(name));
+  const key = (index: number) => JSON.stringify(names[index]);
+  const lines: string[] = [
+    "const keys = Object.keys(value);",
+    "let count = 0;",
+    "let same = true;",
+  ];
+  names.forEach((_, i) => {
+    lines.push(`const v${i} = value[${key(i)}];`);
+    lines.push(`const h${i} = v${i} !== undefined || hasOwn(value, ${key(i)});`);
+    lines.push(`if (h${i}) count++;`);
+    if (walkers[i]) {
+      lines.push(`const n${i} = h${i} ? walkers[${i}].strip(v${i}) : v${i};`);
+      lines.push(`if (n${i} !== v${i}) same = false;`);
+    }
+  });
+  lines.push("if (same && count === keys.length) return value;");
+  lines.push("const out = {};");
+  names.forEach((_, i) => {
+    lines.push(`if (h${i}) out[${key(i)}] = ${walkers[i] ? `n${i}` : `v${i}`};`);
+  });
+  lines.push("return out;");
+  const factory = new Function(
+    "walkers",
+    "hasOwn",
+    `"use strict"; return function strip(value) {\n${lines.join("\n")}\n};`,
+  ) as (
+    walkers: (Walker | undefined)[],
+    hasOwn: typeof Object.hasOwn,
+  ) => (value: object) => unknown;
+  return factory(walkers, Object.hasOwn) as (value: Record<string, unknown>) => unknown;
+}
+
+/**
+ * Strips an object whose model declares only named properties: the same result as the general
+ * strip (kept keys in input order, the very input when nothing changes), with one table lookup
+ * per key and no call per kept key.
+ */
+function stripDeclared(
+  value: Record<string, unknown>,
+  table: Map<string, Walker | typeof keptAsIs>,
+): unknown {
+  const keys = Object.keys(value);
+  let result: Record<string, unknown> | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    const walker = table.get(key);
+    const inner = value[key];
+    const next = walker === undefined ? removed : walker === keptAsIs ? inner : walker.strip(inner);
+    if (result === undefined) {
+      if (next === inner) continue;
+      // The first change: copy the unchanged keys before it, then go on copying.
+      result = {};
+      for (let before = 0; before < index; before++) {
+        const kept = keys[before] as string;
+        if (kept === "__proto__") assign(result, kept, value[kept]);
+        else result[kept] = value[kept];
+      }
+    }
+    if (next === removed) continue;
+    if (key === "__proto__") assign(result, key, next);
+    else result[key] = next;
+  }
+  return result ?? value;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -121,9 +200,17 @@ export function compileKeyWalker(
       if (extras === "undeclared") return null;
       return extras === "allowed" ? undefined : extras;
     };
+    // The usual model: declared properties only. Its strip looks each key up once in a table
+    // (undefined: undeclared, `keptAsIs`: declared, nothing inside to strip).
+    const simple = patterns.length === 0 && extras === "undeclared";
+    const table = new Map<string, Walker | typeof keptAsIs>();
+    for (const [key, walker] of properties) table.set(key, walker ?? keptAsIs);
+    const declaredOnly = simple ? compileDeclaredStrip(properties) : undefined;
     return {
       strip(value) {
         if (!isObject(value)) return value;
+        if (declaredOnly) return declaredOnly(value);
+        if (simple) return stripDeclared(value, table);
         const keys = Object.keys(value);
         let result: Record<string, unknown> | undefined;
         for (let index = 0; index < keys.length; index++) {

@@ -9,14 +9,16 @@ export const maxJsonDepth = 64;
  * cannot overflow the stack whatever the input.
  */
 export function unsafeJson(value: unknown): string | undefined {
-  return walk(value, 0);
+  return value !== null && typeof value === "object" ? walk(value, 0) : undefined;
 }
 
-function walk(value: unknown, depth: number): string | undefined {
-  if (value === null || typeof value !== "object") return undefined;
+// Only objects and arrays are visited: a scalar can hide nothing, so it costs no call.
+function walk(value: object, depth: number): string | undefined {
   if (depth >= maxJsonDepth) return `nests deeper than ${maxJsonDepth} levels`;
   if (Array.isArray(value)) {
-    for (const item of value) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (item === null || typeof item !== "object") continue;
       const problem = walk(item, depth + 1);
       if (problem) return problem;
     }
@@ -24,14 +26,10 @@ function walk(value: unknown, depth: number): string | undefined {
   }
   // JSON.parse objects inherit nothing enumerable: for-in sees exactly their own keys.
   for (const key in value) {
-    const inner = (value as Record<string, unknown>)[key];
     if (key === "__proto__") return 'contains a "__proto__" key';
-    if (
-      key === "constructor" &&
-      inner !== null &&
-      typeof inner === "object" &&
-      Object.hasOwn(inner, "prototype")
-    ) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (inner === null || typeof inner !== "object") continue;
+    if (key === "constructor" && Object.hasOwn(inner, "prototype")) {
       return 'contains a "constructor.prototype" key';
     }
     const problem = walk(inner, depth + 1);
