@@ -17,21 +17,27 @@ interface Row {
   ok: boolean;
 }
 
-/** createApp + document vs Elysia + @elysiajs/openapi build + document, and 1000 vs 500 routes. */
+/** createApp vs Elysia + @elysiajs/openapi building routes and document, and 1000 vs 500 routes. */
 export function createAppGoalRows(run: RunResults, adapters: readonly TrellisAdapter[]): Row[] {
   const rows: Row[] = [];
   const routes = STARTUP_VS_ELYSIA_ROUTES;
   for (const adapter of adapters) {
     const max = STARTUP_VS_ELYSIA_MAX[adapter];
     if (max !== undefined) {
-      const { createApp, withDocument } = startupRatios(run, adapter, routes);
-      const alone =
-        createApp === undefined ? "" : ` (createApp alone ÷ build alone: ${createApp.toFixed(2)}×)`;
+      const { createApp, withDocument, goal } = startupRatios(run, adapter, routes);
+      const others = [
+        withDocument === undefined
+          ? ""
+          : `createApp + first document ÷ build + document ${withDocument.toFixed(2)}×`,
+        createApp === undefined ? "" : `createApp ÷ build alone ${createApp.toFixed(2)}×`,
+      ].filter(Boolean);
       rows.push({
-        goal: `createApp + document, ${adapter} ${routes} routes ≤ ${max.toFixed(2)}× Elysia + openapi build + document`,
+        goal: `createApp ${adapter} ${routes} routes ≤ ${max.toFixed(2)}× Elysia + openapi building the routes and document`,
         measured:
-          withDocument === undefined ? "not measured" : `${withDocument.toFixed(2)}×${alone}`,
-        ok: withDocument !== undefined && withDocument <= max,
+          goal === undefined
+            ? "not measured"
+            : `${goal.toFixed(2)}×${others.length > 0 ? ` (${others.join("; ")})` : ""}`,
+        ok: goal !== undefined && goal <= max,
       });
     }
     const at500 = trellisStartup(createAppAt(run, adapter, 500)).withDocument;

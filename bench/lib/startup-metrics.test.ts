@@ -61,11 +61,16 @@ describe("startup figures", () => {
     expect(trellisStartup(run.createApp[0])).toEqual({ createApp: 25, withDocument: 40 });
   });
 
-  test("Trellis ÷ Elysia: createApp ÷ build, and with document ÷ with document", () => {
-    expect(startupRatios(run, "typebox", 500)).toEqual({ createApp: 2.5, withDocument: 1 });
+  test("Trellis ÷ Elysia: the goal's createApp ÷ build + document, and the two like-for-like ratios", () => {
+    expect(startupRatios(run, "typebox", 500)).toEqual({
+      createApp: 2.5,
+      withDocument: 1,
+      goal: 0.625,
+    });
     expect(startupRatios(run, "zod", 500)).toEqual({
       createApp: undefined,
       withDocument: undefined,
+      goal: undefined,
     });
   });
 
@@ -80,8 +85,9 @@ describe("startup goal rows", () => {
   test("TypeBox at 500 routes against Elysia + openapi, and 1000 vs 500 for every adapter", () => {
     const rows = createAppGoalRows(run, ["typebox", "zod"]);
     expect(rows[0]).toEqual({
-      goal: "createApp + document, typebox 500 routes ≤ 1.00× Elysia + openapi build + document",
-      measured: "1.00× (createApp alone ÷ build alone: 2.50×)",
+      goal: "createApp typebox 500 routes ≤ 1.00× Elysia + openapi building the routes and document",
+      measured:
+        "0.63× (createApp + first document ÷ build + document 1.00×; createApp ÷ build alone 2.50×)",
       ok: true,
     });
     expect(rows[1]).toEqual({

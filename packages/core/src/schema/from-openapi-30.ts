@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./json-schema.js";
+import { jsonTextMayInclude } from "./json-text.js";
 import { isDataKey, schemaMapKeywords } from "./schema-keywords.js";
 import { setOwn } from "./set-own.js";
 
@@ -28,13 +29,24 @@ function upgradeNode(node: Node): Node {
   return Array.isArray(rest.enum) ? rest : { anyOf: [rest, { type: "null" }] };
 }
 
+// What the JSON text of a schema that uses 3.0's own keywords always holds.
+const openApi30Marks = [
+  '"nullable"',
+  '"exclusiveMinimum":true',
+  '"exclusiveMaximum":true',
+  '"exclusiveMinimum":false',
+  '"exclusiveMaximum":false',
+];
+
 /**
  * An OpenAPI 3.0 Schema Object said in JSON Schema 2020-12 (`nullable: true` becomes a `null`
  * type, boolean exclusive bounds become numeric ones), for an adapter whose library wrote the 3.0
- * dialect itself: core keeps one dialect inside, and writes 3.0 again for the document. A 2020-12
- * schema comes back with the same content.
+ * dialect itself: core keeps one dialect inside, and writes 3.0 again for the document. A schema
+ * without 3.0's own keywords comes back as it is (the same object: callers treat it as read-only).
  */
 export function fromOpenApi30(schema: JsonSchema): JsonSchema {
+  // Most schemas say nothing only 3.0 says: those come back as they are, without a walk.
+  if (!jsonTextMayInclude(schema, openApi30Marks)) return schema;
   const visit = (value: unknown, isSchema: boolean): unknown => {
     if (Array.isArray(value)) return value.map((item) => visit(item, isSchema));
     if (!isNode(value)) return value;
