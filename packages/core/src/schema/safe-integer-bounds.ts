@@ -14,16 +14,24 @@ const isNode = (value: unknown): value is Node => typeof value === "object" && v
 const isInteger = (type: unknown): boolean =>
   type === "integer" || (Array.isArray(type) && type.includes("integer"));
 
-/** `record` with each value transformed: a copy where one changed, the same object otherwise. */
+/**
+ * `record` with each value transformed: a copy where one changed, the same object otherwise.
+ * Plain loops: this runs over every schema of an app at startup.
+ */
 function mapValues(record: Node, transform: (key: string, value: unknown) => unknown): Node {
   const keys = Object.keys(record);
   let output: Node | undefined;
-  for (const [index, key] of keys.entries()) {
-    const next = transform(key, record[key]);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    const item = record[key];
+    const next = transform(key, item);
     if (output === undefined) {
-      if (next === record[key]) continue;
+      if (next === item) continue;
       output = {};
-      for (const before of keys.slice(0, index)) setOwn(output, before, record[before]);
+      for (let before = 0; before < index; before++) {
+        const kept = keys[before] as string;
+        setOwn(output, kept, record[kept]);
+      }
     }
     setOwn(output, key, next);
   }
@@ -61,23 +69,33 @@ export function withSafeIntegerBounds(schema: JsonSchema): JsonSchema {
   // Any value in schema position: arrays stay arrays, objects are schemas, scalars stay.
   const value = (inner: unknown): unknown => {
     if (Array.isArray(inner)) {
-      const items = inner.map(value);
-      return items.some((item, index) => item !== inner[index]) ? items : inner;
+      let items: unknown[] | undefined;
+      for (let index = 0; index < inner.length; index++) {
+        const next = value(inner[index]);
+        if (items === undefined) {
+          if (next === inner[index]) continue;
+          items = inner.slice(0, index);
+        }
+        items.push(next);
+      }
+      return items ?? inner;
     }
     return isNode(inner) ? node(inner) : inner;
+  };
+  const named = (_name: string, schema: unknown) => value(schema);
+  const keyword = (key: string, item: unknown): unknown => {
+    if (isDataKey(key)) return item;
+    // Names in these maps are property names (or patterns), never keywords.
+    if (schemaMapKeywords.has(key) && isNode(item) && !Array.isArray(item)) {
+      return mapValues(item, named);
+    }
+    return value(item);
   };
   const node = (input: Node): Node => {
     const known = done.get(input);
     if (known) return known;
     done.set(input, input); // a cycle meets the original, not a loop
-    const inner = mapValues(input, (key, item) => {
-      if (isDataKey(key)) return item;
-      // Names in these maps are property names (or patterns), never keywords.
-      if (schemaMapKeywords.has(key) && isNode(item) && !Array.isArray(item)) {
-        return mapValues(item, (_name, schema) => value(schema));
-      }
-      return value(item);
-    });
+    const inner = mapValues(input, keyword);
     const result = isInteger(input.type) ? bounded(inner) : inner;
     done.set(input, result);
     return result;
