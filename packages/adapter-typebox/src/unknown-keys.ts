@@ -18,8 +18,6 @@ interface Walker {
 
 // Marks a key the strip leaves out.
 const removed = Symbol("removed");
-// Marks a declared key whose value has nothing to strip.
-const keptAsIs = Symbol("kept as is");
 
 /**
  * The strip of a model that declares only named properties, compiled to code that reads and
@@ -63,39 +61,6 @@ function compileDeclaredStrip(
     hasOwn: typeof Object.hasOwn,
   ) => (value: object) => unknown;
   return factory(walkers, Object.hasOwn) as (value: Record<string, unknown>) => unknown;
-}
-
-/**
- * Strips an object whose model declares only named properties: the same result as the general
- * strip (kept keys in input order, the very input when nothing changes), with one table lookup
- * per key and no call per kept key.
- */
-function stripDeclared(
-  value: Record<string, unknown>,
-  table: Map<string, Walker | typeof keptAsIs>,
-): unknown {
-  const keys = Object.keys(value);
-  let result: Record<string, unknown> | undefined;
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as string;
-    const walker = table.get(key);
-    const inner = value[key];
-    const next = walker === undefined ? removed : walker === keptAsIs ? inner : walker.strip(inner);
-    if (result === undefined) {
-      if (next === inner) continue;
-      // The first change: copy the unchanged keys before it, then go on copying.
-      result = {};
-      for (let before = 0; before < index; before++) {
-        const kept = keys[before] as string;
-        if (kept === "__proto__") assign(result, kept, value[kept]);
-        else result[kept] = value[kept];
-      }
-    }
-    if (next === removed) continue;
-    if (key === "__proto__") assign(result, key, next);
-    else result[key] = next;
-  }
-  return result ?? value;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -200,17 +165,15 @@ export function compileKeyWalker(
       if (extras === "undeclared") return null;
       return extras === "allowed" ? undefined : extras;
     };
-    // The usual model: declared properties only. Its strip looks each key up once in a table
-    // (undefined: undeclared, `keptAsIs`: declared, nothing inside to strip).
-    const simple = patterns.length === 0 && extras === "undeclared";
-    const table = new Map<string, Walker | typeof keptAsIs>();
-    for (const [key, walker] of properties) table.set(key, walker ?? keptAsIs);
-    const declaredOnly = simple ? compileDeclaredStrip(properties) : undefined;
+    // The usual model, declared properties only, gets a strip compiled for it.
+    const declaredOnly =
+      patterns.length === 0 && extras === "undeclared"
+        ? compileDeclaredStrip(properties)
+        : undefined;
     return {
       strip(value) {
         if (!isObject(value)) return value;
         if (declaredOnly) return declaredOnly(value);
-        if (simple) return stripDeclared(value, table);
         const keys = Object.keys(value);
         let result: Record<string, unknown> | undefined;
         for (let index = 0; index < keys.length; index++) {
