@@ -168,15 +168,18 @@ async function parseMultipart(
 export function bodyReadFailure(error: unknown): HttpException {
   return error instanceof HttpException
     ? error
-    : new BadRequestException("The request body could not be read.");
+    : withoutStack(() => new BadRequestException("The request body could not be read."));
 }
 
 // Bodies are read as sent: a coding the app did not allow is refused rather than parsed as if
 // plain, which a proxy that decodes it would read differently (RFC 7694: say what is accepted).
 const encoded = (plan: BodyPlan) =>
-  new UnsupportedMediaTypeException("The request body's content coding is not accepted.", {
-    headers: { "accept-encoding": ["identity", ...(plan.encodings ?? [])].join(", ") },
-  });
+  withoutStack(
+    () =>
+      new UnsupportedMediaTypeException("The request body's content coding is not accepted.", {
+        headers: { "accept-encoding": ["identity", ...(plan.encodings ?? [])].join(", ") },
+      }),
+  );
 
 const wrongType = (plan: BodyPlan) =>
   withoutStack(

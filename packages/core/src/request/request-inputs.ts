@@ -1,5 +1,6 @@
 import type { InputLocation, ProblemIssue } from "../errors/http-exception.js";
 import { BadRequestException } from "../errors/http-exceptions.js";
+import { withoutStack } from "../errors/without-stack.js";
 import { decodePathParam, InvalidEncodingError, parseQuery, queryOf } from "../http/url-parts.js";
 import { parseCookies } from "./cookies.js";
 
@@ -11,9 +12,11 @@ export const maxIssues = 100;
 
 /** Escapes one JSON Pointer reference token (RFC 6901). */
 export function pointerToken(token: string | number): string {
-  return typeof token === "number"
-    ? String(token)
-    : token.replaceAll("~", "~0").replaceAll("/", "~1");
+  if (typeof token === "number") return String(token);
+  // Most names need no escape: one scan each instead of two replacements (400s drive this).
+  return token.includes("~") || token.includes("/")
+    ? token.replaceAll("~", "~0").replaceAll("/", "~1")
+    : token;
 }
 
 /** Parses one input; bytes that are not UTF-8 make the request a 400 naming the input. */
@@ -22,9 +25,12 @@ function refuseBadEncoding<T>(where: InputLocation, parse: () => T): T {
     return parse();
   } catch (error) {
     if (!(error instanceof InvalidEncodingError)) throw error;
-    throw new BadRequestException("Request validation failed", {
-      errors: [{ in: where, path: "", message: "must be valid percent-encoded UTF-8" }],
-    });
+    throw withoutStack(
+      () =>
+        new BadRequestException("Request validation failed", {
+          errors: [{ in: where, path: "", message: "must be valid percent-encoded UTF-8" }],
+        }),
+    );
   }
 }
 

@@ -2,6 +2,7 @@ import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/res
 import type { ProblemIssue } from "../errors/http-exception.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
+import { withoutStack } from "../errors/without-stack.js";
 import { compileNegotiation, isJsonMediaType } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -168,8 +169,11 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   const negotiate =
     operation.produces.length > 0 ? compileNegotiation(operation.produces) : undefined;
   const notAcceptable = () =>
-    new NotAcceptableException(
-      `This operation produces ${operation.produces.join(", ")}; the Accept header allows none of them.`,
+    withoutStack(
+      () =>
+        new NotAcceptableException(
+          `This operation produces ${operation.produces.join(", ")}; the Accept header allows none of them.`,
+        ),
     );
 
   // read inputs → validate → handler → serialize, for a request whose body (if any) is read. It

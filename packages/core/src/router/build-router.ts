@@ -185,8 +185,11 @@ function strictTarget(
       const path = pathOf(request.url);
       if (matcher.match(request.method, path, allowed) !== undefined || allowed.size > 0) {
         return respondError(
-          new BadRequestException(
-            "The request target is not in normal form: backslashes and dot segments are refused.",
+          withoutStack(
+            () =>
+              new BadRequestException(
+                "The request target is not in normal form: backslashes and dot segments are refused.",
+              ),
           ),
           request,
         );
