@@ -1,10 +1,15 @@
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 
 // The one place core names the Swagger UI package: `docs: { swagger: true }` loads it by name.
 export const packageName = "@trellis/swagger-ui";
 export const install = `bun add ${packageName}`;
+
+/** A file in the working directory (joined by hand: `node:path` is not worth its import here). */
+function inWorkingDirectory(file: string): string {
+  const directory = process.cwd();
+  return /[\\/]$/.test(directory) ? `${directory}${file}` : `${directory}/${file}`;
+}
 
 /**
  * Loads `@trellis/swagger-ui` synchronously (createApp is synchronous; Bun's `require` loads ESM),
@@ -13,7 +18,7 @@ export const install = `bun add ${packageName}`;
  * or file URLs to resolve from.
  */
 export function loadSwaggerUi(
-  searchFrom: readonly string[] = [join(process.cwd(), "package.json"), import.meta.url],
+  searchFrom: readonly string[] = [inWorkingDirectory("package.json"), import.meta.url],
   option = "docs.swagger",
 ): unknown {
   // Registered by `@trellis/swagger-ui/embed` in a single-file executable, which has no

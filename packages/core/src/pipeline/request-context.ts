@@ -1,4 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import type { AsyncLocalStorage } from "node:async_hooks";
+import { createRequire } from "node:module";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { Operation } from "../operation/operation.js";
 
@@ -10,12 +11,18 @@ export interface RequestContext {
   readonly operation: Operation | undefined;
 }
 
-// Created by the first app that enables it: apps without `requestContext` never touch it.
+// Created by the first app that enables it: apps without `requestContext` never touch it, nor
+// load `node:async_hooks` (importing core stays cheaper).
 let storage: AsyncLocalStorage<RequestContext> | undefined;
 
 /** The storage apps with `requestContext: true` run their requests in. */
 export function requestContextStorage(): AsyncLocalStorage<RequestContext> {
-  storage ??= new AsyncLocalStorage<RequestContext>();
+  if (storage === undefined) {
+    const hooks: typeof import("node:async_hooks") = createRequire(import.meta.url)(
+      "node:async_hooks",
+    );
+    storage = new hooks.AsyncLocalStorage<RequestContext>();
+  }
   return storage;
 }
 
