@@ -12,9 +12,9 @@ import {
 } from "class-transformer";
 import { type ValidatorOptions, validateSync } from "class-validator";
 import { type ClassPlan, createPlanReader, hasValidationMetadata } from "./class-plan.js";
-import { createInstantiator, type Instantiate } from "./instantiate.js";
+import { createInstantiators, type Instantiate } from "./instantiate.js";
 import { classToJsonSchema } from "./json-schema.js";
-import { createQuickCheck } from "./quick-check.js";
+import { createQuickChecks } from "./quick-check.js";
 import { createSafeIntegerCheck } from "./safe-integers.js";
 import { applyPatch, createStructureGuard, enoughIssues } from "./structure-guard.js";
 import { mergeIssues, toIssues } from "./to-issues.js";
@@ -85,6 +85,9 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     enableImplicitConversion: false,
   };
   const planOf = createPlanReader(validatorOptions);
+  // Compiled once per class, shared by every binding (and nested model) that uses it.
+  const instantiatorOf = createInstantiators(planOf);
+  const quickCheckOf = createQuickChecks(planOf, validatorOptions);
   // The views and copies model class-transformer's default options only.
   const exact = options.transformer === undefined;
   const guards = {
@@ -108,9 +111,8 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
       validationError: { target: false, value: false },
     };
     // The fast path: only without transformer options, for classes and inputs it models exactly.
-    const plan = planOf(model);
-    const instantiate = exact ? createInstantiator(model, plan) : undefined;
-    const quickCheck = instantiate && createQuickCheck(plan, settings);
+    const instantiate = exact ? instantiatorOf(model) : undefined;
+    const quickCheck = instantiate && quickCheckOf(model);
     // One issue per property: a failing type check is the one reported (see type-first.ts).
     const reword = settings.stopAtFirstError ? createTypeFirst(planOf, settings) : undefined;
     return (input): ValidationResult => {

@@ -1,5 +1,5 @@
-import type { ClassPlan } from "./class-plan.js";
-import { hasTransformerMetadata } from "./type-metadata.js";
+import { type ClassPlan, hasValidationMetadata, type NestedPlan } from "./class-plan.js";
+import { hasTransformerMetadata, transformerShapeOf } from "./type-metadata.js";
 
 /**
  * Builds, for one plain input, the instance `plainToInstance` would build; undefined when the
@@ -12,16 +12,77 @@ type Model = new () => object;
 const isPrimitive = (value: unknown): boolean =>
   value === null || (typeof value !== "object" && typeof value !== "function");
 
+const isPlainPrototype = (prototype: unknown) =>
+  prototype === Object.prototype || prototype === null;
+
+/**
+ * A plain object, or the structure guard's view of one (an object whose prototype is the plain
+ * input object it shows): what class-transformer copies key by key into a nested model.
+ */
+const isPlain = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (
+    isPlainPrototype(prototype) ||
+    (!Array.isArray(prototype) && isPlainPrototype(Object.getPrototypeOf(prototype)))
+  );
+};
+
+/** A nested model this models: `@ValidateNested()` + `@Type(() => Model)`, no discriminator. */
+export function simpleNestedTarget(nested: NestedPlan | undefined): Function | undefined {
+  if (nested === undefined || !nested.typed || nested.discriminator !== undefined) return undefined;
+  return typeof nested.target === "function" && hasValidationMetadata(nested.target)
+    ? nested.target
+    : undefined;
+}
+
+/**
+ * Whether class-transformer does nothing to the class but copy keys and build the nested models
+ * `simpleNestedTarget` names: no `@Transform`, `@Expose` or `@Exclude`, and `@Type` only on
+ * such nested properties.
+ */
+function copiesOnly(model: Function, plan: ClassPlan): boolean {
+  const nested = plan.properties.filter((property) => simpleNestedTarget(property.nested));
+  if (nested.length === 0) return !hasTransformerMetadata(model, plan.allowed);
+  const shape = transformerShapeOf(model);
+  if (!shape.typesOnly || shape.properties === undefined) return false;
+  const typed = new Set(nested.map((property) => property.name));
+  for (const name of shape.properties) if (!typed.has(name)) return false;
+  const untyped = [...plan.allowed].filter((name) => !typed.has(name));
+  return !hasTransformerMetadata(model, untyped);
+}
+
 /**
  * Compiles, once per class, what `plainToInstance` does for the common case: `new Model()`, then
- * each input key copied in input order, arrays of primitives as fresh arrays. It applies only to a
- * class without class-transformer metadata (`@Type`, `@Transform`, `@Expose`, `@Exclude`, on it or
- * on a base class) and to inputs whose keys are all declared properties holding primitives or
- * arrays of primitives; anything else (nested objects, undeclared keys) is left to
- * `plainToInstance`. Returns undefined when the class itself needs `plainToInstance`.
+ * each input key copied in input order, arrays of primitives as fresh arrays, and a nested model
+ * (`@ValidateNested()` + `@Type(() => Model)`) built the same way from a plain object, or from
+ * each plain object of an array. It applies only to classes class-transformer does nothing else
+ * to (no `@Transform`, `@Expose`, `@Exclude`, discriminators or value-dependent types, on the class
+ * or a base class) and to inputs whose keys are all declared properties holding such values;
+ * anything else (undeclared keys, other objects) is left to `plainToInstance`. The reader answers
+ * undefined for a class that always needs `plainToInstance`.
  */
-export function createInstantiator(model: Model, plan: ClassPlan): Instantiate | undefined {
-  if (hasTransformerMetadata(model, plan.allowed)) return undefined;
+export function createInstantiators(
+  planOf: (target: Function) => ClassPlan,
+): (model: Function) => Instantiate | undefined {
+  const compiled = new Map<Function, Instantiate | undefined>();
+  const instantiatorOf = (model: Function): Instantiate | undefined => {
+    if (compiled.has(model)) return compiled.get(model);
+    // A model nested in itself (a tree) reads its own instantiator once it is compiled.
+    compiled.set(model, (input) => compiled.get(model)?.(input));
+    const built = compile(model as Model, planOf(model), instantiatorOf);
+    compiled.set(model, built);
+    return built;
+  };
+  return instantiatorOf;
+}
+
+function compile(
+  model: Model,
+  plan: ClassPlan,
+  instantiatorOf: (model: Function) => Instantiate | undefined,
+): Instantiate | undefined {
+  if (!copiesOnly(model, plan)) return undefined;
   // Like plainToInstance: never write a property the prototype defines as a getter without a setter.
   const writable = new Set<string>();
   for (const name of plan.allowed) {
@@ -29,6 +90,28 @@ export function createInstantiator(model: Model, plan: ClassPlan): Instantiate |
     if (!descriptor || descriptor.set) writable.add(name);
   }
   const { allowed } = plan;
+  // Per nested property: the nested model's instantiator, and whether its value is an array.
+  const nested = new Map<string, { readonly array: boolean; readonly build: Instantiate }>();
+  for (const property of plan.properties) {
+    const target = simpleNestedTarget(property.nested);
+    if (target === undefined) continue;
+    const build = instantiatorOf(target);
+    if (build === undefined) return undefined;
+    nested.set(property.name, { array: property.nested?.array === true, build });
+  }
+
+  // A nested value as plainToInstance builds it; undefined when only it can.
+  const nestedValue = (value: unknown, array: boolean, build: Instantiate): unknown => {
+    if (!array) return isPlain(value) ? build(value) : undefined;
+    if (!Array.isArray(value)) return undefined;
+    const items: object[] = [];
+    for (const item of value) {
+      const built = isPlain(item) ? build(item) : undefined;
+      if (built === undefined) return undefined;
+      items.push(built);
+    }
+    return items;
+  };
 
   return (input) => {
     const keys = Object.keys(input);
@@ -41,7 +124,12 @@ export function createInstantiator(model: Model, plan: ClassPlan): Instantiate |
       if (key === "__proto__" || key === "constructor" || !writable.has(key)) continue;
       if (typeof instance[key] === "function") continue; // plainToInstance skips methods too
       const value = input[key];
-      if (isPrimitive(value)) {
+      const model = nested.get(key);
+      if (model !== undefined && value !== null && value !== undefined) {
+        const built = nestedValue(value, model.array, model.build);
+        if (built === undefined) return undefined;
+        instance[key] = built;
+      } else if (isPrimitive(value)) {
         instance[key] = value;
       } else if (Array.isArray(value) && value.every(isPrimitive)) {
         instance[key] = value.slice();

@@ -1,5 +1,6 @@
 import { getMetadataStorage, type ValidatorOptions } from "class-validator";
 import type { ClassPlan, ValidationMetadata } from "./class-plan.js";
+import { simpleNestedTarget } from "./instantiate.js";
 import { isIntMetadata, isUnsafeInteger } from "./safe-integers.js";
 
 /**
@@ -28,18 +29,27 @@ interface PropertyChecks {
   readonly name: string;
   readonly conditions: readonly ValidationMetadata[];
   readonly checks: readonly Check[];
+  /** `@ValidateNested()`: the nested model's check, run on each nested instance. */
+  readonly nested: QuickCheck | undefined;
 }
 
-// The metadata kinds class-validator's executor handles without nesting or promises.
+// The metadata kinds class-validator's executor handles without promises.
 const handled = new Set([
   "customValidation",
   "isDefined",
   "conditionalValidation",
   "whitelistValidation",
+  "nestedValidation",
 ]);
 
 const isThenable = (value: unknown): boolean =>
   typeof (value as { then?: unknown } | null | undefined)?.then === "function";
+
+/**
+ * A constraint's answer that passes: truthy and not a promise (the executor awaits those; here
+ * they defer to it). `true`, what built-in constraints answer, is decided without a lookup.
+ */
+const accepted = (valid: unknown): boolean => valid === true || (!!valid && !isThenable(valid));
 
 /** Each constraint's validator instance, read from class-validator's container on first use. */
 function lazyConstraint(source: { readonly async: boolean; readonly instance: unknown }) {
@@ -54,16 +64,36 @@ function lazyConstraint(source: { readonly async: boolean; readonly instance: un
 }
 
 /**
- * Compiles, once per class, the success path of `validateSync` for classes without nested or
- * promise validation: the same constraint validators with the same arguments, the same
+ * Compiles, once per class, the success path of `validateSync` for classes without promise
+ * validation: the same constraint validators with the same arguments, the same
  * `IsOptional`/`ValidateIf` conditions, `each` over arrays, sets and maps, async constraints
- * skipped, and IsInt refusing unsafe integers as the full path does. Any failure (or a validator answering with a promise) defers to `validateSync`, so
- * messages and codes are always class-validator's own. Undefined when the class or the options
- * (skipMissingProperties and its kin) need the real executor every time.
+ * skipped, IsInt refusing unsafe integers as the full path does, and `@ValidateNested()` models
+ * (an instance, or an array of them, of the class `@Type` names) checked the same way. Any failure
+ * (or a validator answering with a promise, or a nested value of another kind) defers to
+ * `validateSync`, so messages and codes are always class-validator's own. The reader answers
+ * undefined when a class or the options (skipMissingProperties and its kin) need the real executor
+ * every time.
  */
-export function createQuickCheck(
+export function createQuickChecks(
+  planOf: (target: Function) => ClassPlan,
+  options: ValidatorOptions,
+): (model: Function) => QuickCheck | undefined {
+  const compiled = new Map<Function, QuickCheck | undefined>();
+  const quickCheckOf = (model: Function): QuickCheck | undefined => {
+    if (compiled.has(model)) return compiled.get(model);
+    // A model nested in itself (a tree) reads its own check once it is compiled.
+    compiled.set(model, (instance) => compiled.get(model)?.(instance) === true);
+    const built = compileQuickCheck(planOf(model), options, quickCheckOf);
+    compiled.set(model, built);
+    return built;
+  };
+  return quickCheckOf;
+}
+
+function compileQuickCheck(
   plan: ClassPlan,
   options: ValidatorOptions,
+  quickCheckOf: (model: Function) => QuickCheck | undefined,
 ): QuickCheck | undefined {
   if (
     options.skipMissingProperties ||
@@ -77,10 +107,15 @@ export function createQuickCheck(
     const conditions: ValidationMetadata[] = [];
     const defined: Check[] = [];
     const custom: Check[] = [];
+    let nested: QuickCheck | undefined;
     for (const metadata of property.metadata) {
       if (!handled.has(metadata.type)) return undefined;
       if (metadata.type === "conditionalValidation") {
         conditions.push(metadata);
+      } else if (metadata.type === "nestedValidation") {
+        const target = simpleNestedTarget(property.nested);
+        nested = target && quickCheckOf(target);
+        if (nested === undefined) return undefined;
       } else if (metadata.type !== "whitelistValidation") {
         const constraints = storage
           .getTargetValidatorConstraints(metadata.constraintCls)
@@ -89,8 +124,8 @@ export function createQuickCheck(
         (metadata.type === "isDefined" ? defined : custom).push({ metadata, constraints, integer });
       }
     }
-    // The executor checks IsDefined first, then the other constraints.
-    properties.push({ name: property.name, conditions, checks: [...defined, ...custom] });
+    // The executor checks IsDefined first, then the other constraints, then nested models.
+    properties.push({ name: property.name, conditions, checks: [...defined, ...custom], nested });
   }
 
   const passes = (check: Check, object: object, value: unknown, targetName: unknown): boolean => {
@@ -109,15 +144,15 @@ export function createQuickCheck(
       };
       const validator = constraint.instance;
       if (!each) {
-        const valid = validator.validate(value, args);
-        if (!valid || isThenable(valid) || (check.integer && isUnsafeInteger(value))) return false;
+        if (!accepted(validator.validate(value, args))) return false;
+        if (check.integer && isUnsafeInteger(value)) return false;
         continue;
       }
       const items =
         value instanceof Map ? [...value.values()] : Array.isArray(value) ? value : [...value];
       for (const item of items) {
-        const valid = validator.validate(item, args);
-        if (!valid || isThenable(valid) || (check.integer && isUnsafeInteger(item))) return false;
+        if (!accepted(validator.validate(item, args))) return false;
+        if (check.integer && isUnsafeInteger(item)) return false;
       }
     }
     return true;
@@ -138,7 +173,23 @@ export function createQuickCheck(
       for (const check of property.checks) {
         if (!passes(check, object, value, targetName)) return false;
       }
+      if (property.nested !== undefined && !nestedPasses(property.nested, value)) return false;
     }
     return true;
   };
 }
+
+/**
+ * `@ValidateNested()` on one value, as the executor runs it: nothing to check when absent, each
+ * item of an array, or the object itself. Only instances of the nested model (as the fast path
+ * builds them) are checked here; any other value defers to the executor.
+ */
+function nestedPasses(check: QuickCheck, value: unknown): boolean {
+  if (value === undefined) return true;
+  if (!Array.isArray(value)) return isInstance(value) && check(value);
+  for (const item of value) if (!isInstance(item) || !check(item)) return false;
+  return true;
+}
+
+const isInstance = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -36,6 +36,12 @@ interface ViewShape {
   readonly additions: boolean;
   /** Unconditional ArrayMaxSize bounds, by property. */
   readonly maxItems: ReadonlyMap<string, number>;
+  /**
+   * No user code reads the object class-transformer is given (no `@Transform`, `@Expose`,
+   * `@Exclude`): its view can be a plain object. Otherwise the view inherits from the input, so a
+   * `@Transform` reading an undeclared key still finds it.
+   */
+  readonly plainView: boolean;
 }
 
 class Rewritten {
@@ -142,7 +148,7 @@ export function createStructureGuard(
       }
     }
     const additions = exact && known && transformer.exposesAll;
-    shape = { visible, copied, additions, maxItems };
+    shape = { visible, copied, additions, maxItems, plainView: known && transformer.typesOnly };
     shapes.set(target, shape);
     return shape;
   };
@@ -254,14 +260,21 @@ export function createStructureGuard(
       }
 
       if (passed === undefined && replaced === undefined) return value;
-      const view = Object.create(value) as Plain;
-      for (const key of passed ?? keys) {
-        Object.defineProperty(view, key, {
-          value: replaced?.has(key) ? replaced.get(key) : value[key],
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
+      const shown = passed ?? keys; // never `__proto__` nor `constructor` (see skipped)
+      let view: Plain;
+      if (shape.plainView) {
+        view = {};
+        for (const key of shown) view[key] = replaced?.has(key) ? replaced.get(key) : value[key];
+      } else {
+        view = Object.create(value) as Plain;
+        for (const key of shown) {
+          Object.defineProperty(view, key, {
+            value: replaced?.has(key) ? replaced.get(key) : value[key],
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
+        }
       }
       const patch =
         copies || additions || nested
