@@ -1,6 +1,7 @@
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { type TypeCheck, TypeCompiler } from "@sinclair/typebox/compiler";
 import type { ValidationIssue } from "@trellis/core";
+import { compileLeafErrors, type LeafErrors } from "./leaf-errors.js";
 import { issueAt, pointerToPath } from "./to-issues.js";
 
 // Object keywords whose errors only a walk of the whole object finds.
@@ -11,6 +12,8 @@ interface Field {
   readonly required: boolean;
   check: TypeCheck<TSchema> | undefined;
   readonly schema: TSchema;
+  /** The property's errors without TypeBox's walk, for a scalar schema. */
+  readonly leafErrors: LeafErrors | undefined;
 }
 
 /**
@@ -30,12 +33,16 @@ export function compilePropertyIssues(
   const rest = schema.additionalProperties;
   if (rest !== undefined && rest !== true) return undefined;
   const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
-  const fields: Field[] = Object.getOwnPropertyNames(schema.properties).map((key) => ({
-    key,
-    required: required.has(key),
-    check: undefined,
-    schema: (schema.properties as Record<string, TSchema>)[key] as TSchema,
-  }));
+  const fields: Field[] = Object.getOwnPropertyNames(schema.properties).map((key) => {
+    const property = (schema.properties as Record<string, TSchema>)[key] as TSchema;
+    return {
+      key,
+      required: required.has(key),
+      check: undefined,
+      schema: property,
+      leafErrors: compileLeafErrors(property),
+    };
+  });
   const checkOf = (field: Field) => {
     field.check ??= TypeCompiler.Compile(field.schema, references());
     return field.check;
@@ -51,7 +58,7 @@ export function compilePropertyIssues(
       if (!field.required && inner === undefined) continue; // an absent optional property
       const check = checkOf(field);
       if (check.Check(inner)) continue;
-      for (const error of check.Errors(inner)) {
+      for (const error of field.leafErrors?.(inner) ?? check.Errors(inner)) {
         const path =
           error.path === "" ? [field.key] : [field.key, ...pointerToPath(error.path, inner)];
         issues.push(issueAt(error, path));
