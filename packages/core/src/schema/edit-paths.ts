@@ -54,11 +54,64 @@ function copyObject(value: Container): Container {
   return copy;
 }
 
-/** `value` without the properties at `paths` (a copy where something is removed). */
+/** The paths as a tree: at each container, the keys to remove and the paths that go deeper. */
+interface PathTree {
+  readonly removed: Set<string>;
+  readonly children: Map<string, PathTree>;
+}
+
+const emptyTree = (): PathTree => ({ removed: new Set(), children: new Map() });
+
+function treeOf(paths: readonly InputPath[]): PathTree {
+  const root = emptyTree();
+  for (const path of paths) {
+    if (path.length === 0) continue;
+    let node = root;
+    for (let index = 0; index < path.length - 1; index++) {
+      const key = String(path[index]);
+      let next = node.children.get(key);
+      if (next === undefined) {
+        next = emptyTree();
+        node.children.set(key, next);
+      }
+      node = next;
+    }
+    node.removed.add(String(path[path.length - 1]));
+  }
+  return root;
+}
+
+// A copy of one container without its removed keys, its containers on the paths copied likewise.
+// A plain object or an array is copied by spreading, which the runtime does natively (a copy key
+// by key costs a lookup per key); others keep their prototype (a class instance stays one).
+function rebuild(value: Container, tree: PathTree): Container {
+  let copy: Container;
+  if (Array.isArray(value)) {
+    copy = [...value] as unknown as Container;
+    for (const key of tree.removed) if (Object.hasOwn(copy, key)) delete copy[key];
+  } else if (Object.getPrototypeOf(value) === Object.prototype) {
+    copy = { ...value }; // an own "__proto__" key stays an own property
+    for (const key of tree.removed) if (Object.hasOwn(copy, key)) delete copy[key];
+  } else {
+    copy = Object.create(Object.getPrototypeOf(value)) as Container;
+    for (const key of Object.keys(value)) {
+      if (!tree.removed.has(key)) setOwn(copy as Record<string, unknown>, key, value[key]);
+    }
+  }
+  for (const [key, child] of tree.children) {
+    const inner = Object.hasOwn(copy, key) ? copy[key] : undefined;
+    if (isContainer(inner)) setOwn(copy as Record<string, unknown>, key, rebuild(inner, child));
+  }
+  return copy;
+}
+
+/**
+ * `value` without the properties at `paths`: a copy of each container on the way to them (the
+ * original is never touched; a library may hand back the very input it was given). A path that
+ * does not exist in `value` is skipped.
+ */
 export function withoutPaths(value: unknown, paths: readonly InputPath[]): unknown {
-  return editAt(value, paths, (parent, key) => {
-    if (Object.hasOwn(parent, key)) delete parent[key];
-  });
+  return isContainer(value) ? rebuild(value, treeOf(paths)) : value;
 }
 
 /** `value` with the properties at `paths` taken from `source` where `value` lacks them. */

@@ -140,4 +140,41 @@ describe("path edits", () => {
     expect(Object.hasOwn(kept, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it("removes keys deep in arrays, keeps order and prototypes, and skips paths not there", () => {
+    class Point {
+      constructor(
+        public x: number,
+        public y: number,
+      ) {}
+    }
+    const input = JSON.parse(
+      '{"tracking":"t","items":[{"sku":"a","code":1,"qty":2},{"code":3,"sku":"b"},"text",null],"__proto__":{"x":1,"y":2}}',
+    );
+    input.point = new Point(1, 2);
+    const paths = [
+      ["items", 0, "code"],
+      ["items", 1, "code"],
+      ["items", 2, "code"], // a string: not a container, skipped
+      ["items", 9, "code"], // no such item
+      ["tracking"],
+      ["missing", "deeper"],
+      ["__proto__", "y"],
+      ["point", "y"],
+    ];
+    const before = JSON.stringify(input);
+    const stripped = withoutPaths(input, paths) as Record<string, any>;
+    expect(JSON.stringify(input)).toBe(before); // the original is never touched
+    expect(Object.keys(stripped)).toEqual(["items", "__proto__", "point"]);
+    expect(stripped.items).toEqual([{ sku: "a", qty: 2 }, { sku: "b" }, "text", null]);
+    expect(Object.keys(stripped.items[0])).toEqual(["sku", "qty"]);
+    expect(Object.hasOwn(stripped, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(stripped)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(stripped, "__proto__")?.value).toEqual({ x: 1 });
+    expect(stripped.point).toBeInstanceOf(Point);
+    expect({ ...stripped.point }).toEqual({ x: 1 });
+    // A removed key that other paths also go through is removed whole.
+    expect(withoutPaths({ a: { b: 1, c: 2 } }, [["a", "b"], ["a"]])).toEqual({});
+    expect(withoutPaths("scalar", [["a"]])).toBe("scalar");
+  });
 });
