@@ -1,28 +1,18 @@
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { type TypeCheck, TypeCompiler } from "@sinclair/typebox/compiler";
 import type { ValidationIssue } from "@trellis/core";
-import { compileLeafErrors, type LeafErrors } from "./leaf-errors.js";
+import { compileLeafErrors } from "./leaf-errors.js";
+import { issuesByProperty, type PropertyField } from "./property-walk.js";
 import { issueAt, pointerToPath } from "./to-issues.js";
 
 // Object keywords whose errors only a walk of the whole object finds.
 const wholeObjectKeywords = ["minProperties", "maxProperties", "patternProperties"];
 
-interface Field {
-  readonly key: string;
-  readonly required: boolean;
-  check: TypeCheck<TSchema> | undefined;
-  readonly schema: TSchema;
-  /** The property's errors without TypeBox's walk, for a scalar schema. */
-  readonly leafErrors: LeafErrors | undefined;
-}
-
 /**
- * The issues of an invalid object, found property by property: each present property is checked
- * with its own compiled check, and only a failing one is walked by TypeBox's `Errors`. Gives the
- * very issues, in the very order, the walk of the whole object gives (required keys missing and
- * unknown keys excepted: for those, and for anything but a plain object, it answers undefined and
- * the caller walks the whole value). TypeBox's walk of an object is most of what a 400 costs, on
- * the path an attacker drives. Undefined for a schema that is not such an object.
+ * The issues of an invalid TypeBox 0.34 object, property by property (see `issuesByProperty`):
+ * each property with its own compiled check, and a failing scalar's errors without TypeBox's walk
+ * (see `compileLeafErrors`). Unknown keys are left to the caller's walk. Undefined for a schema
+ * that is not an object of named properties.
  */
 export function compilePropertyIssues(
   schema: TSchema,
@@ -33,38 +23,30 @@ export function compilePropertyIssues(
   const rest = schema.additionalProperties;
   if (rest !== undefined && rest !== true) return undefined;
   const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
-  const fields: Field[] = Object.getOwnPropertyNames(schema.properties).map((key) => {
-    const property = (schema.properties as Record<string, TSchema>)[key] as TSchema;
+  const properties = schema.properties as Record<string, TSchema>;
+  const fields = Object.getOwnPropertyNames(properties).map((key): PropertyField => {
+    const property = properties[key] as TSchema;
+    const leafErrors = compileLeafErrors(property);
+    let check: TypeCheck<TSchema> | undefined;
+    const checkOf = () => {
+      check ??= TypeCompiler.Compile(property, references());
+      return check;
+    };
     return {
       key,
       required: required.has(key),
-      check: undefined,
-      schema: property,
-      leafErrors: compileLeafErrors(property),
+      passes: (value) => checkOf().Check(value),
+      issues: (value, limit) => {
+        // TypeBox's `Errors` is lazy: nothing past the limit is computed.
+        const issues: ValidationIssue[] = [];
+        for (const error of leafErrors?.(value) ?? checkOf().Errors(value)) {
+          const path = error.path === "" ? [key] : [key, ...pointerToPath(error.path, value)];
+          issues.push(issueAt(error, path));
+          if (issues.length >= limit) break;
+        }
+        return issues;
+      },
     };
   });
-  const checkOf = (field: Field) => {
-    field.check ??= TypeCompiler.Compile(field.schema, references());
-    return field.check;
-  };
-  return (input, limit) => {
-    if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
-    const value = input as Record<string, unknown>;
-    for (const field of fields)
-      if (field.required && !Object.hasOwn(value, field.key)) return undefined;
-    const issues: ValidationIssue[] = [];
-    for (const field of fields) {
-      const inner = value[field.key];
-      if (!field.required && inner === undefined) continue; // an absent optional property
-      const check = checkOf(field);
-      if (check.Check(inner)) continue;
-      for (const error of field.leafErrors?.(inner) ?? check.Errors(inner)) {
-        const path =
-          error.path === "" ? [field.key] : [field.key, ...pointerToPath(error.path, inner)];
-        issues.push(issueAt(error, path));
-        if (issues.length >= limit) return issues;
-      }
-    }
-    return issues;
-  };
+  return issuesByProperty(fields);
 }

@@ -2,7 +2,6 @@ import type {
   JsonSchema,
   JsonSchemaContext,
   SchemaAdapter,
-  ValidationIssue,
   ValidationResult,
   Validator,
 } from "@trellis/core";
@@ -13,6 +12,8 @@ import Value from "typebox/value";
 import { compileOnFirstUse } from "./compile-on-first-use.js";
 import { fileJsonSchema, isFileSchema } from "./file-type.js";
 import { defaultFormats } from "./format-checks.js";
+import { compileTypeBox1PropertyIssues } from "./property-issues-1.js";
+import { type TypeBox1Error, toIssues } from "./typebox-1-issues.js";
 import { isTypeBox1Schema } from "./typebox-1-schema.js";
 import type { TypeBoxAdapterOptions } from "./typebox-options.js";
 
@@ -26,38 +27,6 @@ const componentName = /^[A-Za-z0-9._-]+$/;
 // Keywords whose values are data (never schemas), and whose values map names to schemas.
 const dataKeywords = new Set(["enum", "const", "default", "example", "examples"]);
 const mapKeywords = new Set(["properties", "patternProperties", "dependentSchemas", "$defs"]);
-
-const pathOf = (pointer: string): (string | number)[] =>
-  pointer === ""
-    ? []
-    : pointer
-        .split("/")
-        .slice(1)
-        .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"))
-        .map((token) => (/^(0|[1-9][0-9]*)$/.test(token) ? Number(token) : token));
-
-interface TypeBox1Error {
-  readonly keyword: string;
-  readonly instancePath: string;
-  readonly params: Record<string, unknown>;
-  readonly message: string;
-}
-
-/** TypeBox 1.x errors as Trellis issues, the first `limit`: a missing property is at its own path. */
-function toIssues(errors: readonly TypeBox1Error[], limit: number): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  for (const error of errors) {
-    if (issues.length >= limit) break;
-    const path = pathOf(error.instancePath);
-    const missing = error.params.requiredProperties;
-    if (error.keyword === "required" && Array.isArray(missing)) {
-      for (const name of missing) {
-        issues.push({ path: [...path, String(name)], message: "is required", code: "required" });
-      }
-    } else issues.push({ path, message: error.message, code: error.keyword });
-  }
-  return issues.slice(0, limit);
-}
 
 /**
  * The schema as plain JSON Schema: TypeBox's own keys (`~kind`, ...) left out, a nested schema
@@ -113,9 +82,12 @@ export function typebox1(options: TypeBoxAdapterOptions): SchemaAdapter {
   );
   const build = (schema: TSchema, limit: number): Validator => {
     const check = Compile(context, schema);
+    const byProperty = compileTypeBox1PropertyIssues(schema, context);
     return (input): ValidationResult => {
       if (check.Check(input)) return { ok: true, value: input };
-      const issues = toIssues(check.Errors(input) as unknown as TypeBox1Error[], limit);
+      const issues =
+        byProperty?.(input, limit) ??
+        toIssues(check.Errors(input) as unknown as TypeBox1Error[], limit);
       return {
         ok: false,
         issues: issues.length > 0 ? issues : [{ path: [], message: "Invalid value" }],
