@@ -103,10 +103,10 @@ export function createApp(options: AppOptions): App {
   // one. The document itself is built on first use (`app.document`, the docs, `openapi.file`):
   // every reason it could fail has been checked here, at startup.
   const documentInput = { operations, registry, options: settings.openapi };
-  const version = checkDocument(documentInput);
+  const checked = checkDocument(documentInput);
   let document: OpenApiDocument | undefined;
   const documentOf = () => {
-    document ??= generateCheckedDocument(documentInput, version);
+    document ??= generateCheckedDocument(documentInput, checked);
     return document;
   };
   reportUndeclaredResponses(operations, settings.openapi?.undeclaredResponses, settings.logger);

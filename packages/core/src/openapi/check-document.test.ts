@@ -89,7 +89,7 @@ describe("checkDocument", () => {
       registry: fixture.registry,
       options: { version: "3.1" as const },
     };
-    expect(checkDocument(input)).toBe("3.1");
+    expect(checkDocument(input).version).toBe("3.1");
     expect(generateDocument(input).openapi).toBe("3.1.1");
   });
 });

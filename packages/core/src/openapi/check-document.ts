@@ -1,5 +1,5 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import type { Operation } from "../operation/operation.js";
+import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import { objectProperties } from "../schema/object-properties.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import { ComponentCollector } from "./component-collector.js";
@@ -17,6 +17,13 @@ export interface DocumentInput {
   readonly options: OpenApiOptions | undefined;
 }
 
+/** What `checkDocument` established, for building the document without checking or parsing again. */
+export interface CheckedDocument {
+  readonly version: OpenApiVersion;
+  /** `openapi.security`, parsed. */
+  readonly rootSecurity: readonly SecurityRequirement[];
+}
+
 /** The exact `openapi` field emitted for each supported version. */
 export const emittedVersion = { "3.0": "3.0.3", "3.1": "3.1.1", "3.2": "3.2.0" } as const;
 
@@ -26,13 +33,15 @@ export const emittedVersion = { "3.0": "3.0.3", "3.1": "3.1.1", "3.2": "3.2.0" }
  * declared, and a user model named like Trellis's error component. `createApp` runs it at
  * startup and builds the document itself on first use, so a misconfiguration still fails at
  * startup while an app that never serves its document never pays for it. Throws the
- * `TrellisConfigError` generating the document would, in the same order; gives the version.
+ * `TrellisConfigError` generating the document would, in the same order; gives the version and
+ * the parsed root security.
  */
-export function checkDocument(input: DocumentInput): OpenApiVersion {
+export function checkDocument(input: DocumentInput): CheckedDocument {
   const { operations, registry, options } = input;
   const version = documentVersion(options?.version);
   const schemes = options?.securitySchemes ?? {};
-  for (const { scheme } of parseRootSecurity(options?.security, "openapi")) {
+  const rootSecurity = parseRootSecurity(options?.security, "openapi");
+  for (const { scheme } of rootSecurity) {
     if (!Object.hasOwn(schemes, scheme)) {
       throw new TrellisConfigError(
         "UNDECLARED_SECURITY_SCHEME",
@@ -62,7 +71,7 @@ export function checkDocument(input: DocumentInput): OpenApiVersion {
     checkReferences(operation, registry, references);
   }
   references.checkComponents();
-  return version;
+  return { version, rootSecurity };
 }
 
 /** The references of the schemas one operation documents, named as the document's errors name them. */

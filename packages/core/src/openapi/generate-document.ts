@@ -1,9 +1,12 @@
-import { checkDocument, type DocumentInput, emittedVersion } from "./check-document.js";
+import {
+  type CheckedDocument,
+  checkDocument,
+  type DocumentInput,
+  emittedVersion,
+} from "./check-document.js";
 import { ComponentCollector } from "./component-collector.js";
 import type { OpenApiDocument, OpenApiOptions } from "./openapi-options.js";
 import { documentedSecurity, operationObject } from "./operation-object.js";
-import { parseRootSecurity } from "./root-security.js";
-import type { OpenApiVersion } from "./schema-dialect.js";
 
 /**
  * Document-level tags: the declared ones in their order, then every other used tag by name, with
@@ -38,20 +41,20 @@ export function generateDocument(input: DocumentInput): OpenApiDocument {
 }
 
 /**
- * The document of operations `checkDocument` has passed (it gave `version`): what `createApp`
+ * The document of operations `checkDocument` has passed (it gave `checked`): what `createApp`
  * builds on first use, its startup checks having run already.
  */
 export function generateCheckedDocument(
   input: DocumentInput,
-  version: OpenApiVersion,
+  checked: CheckedDocument,
 ): OpenApiDocument {
+  const { version } = checked;
   const { operations, registry, options } = input;
   const collector = new ComponentCollector(registry, version);
   const schemes = options?.securitySchemes ?? {};
   const paths: Record<string, Record<string, unknown>> = {};
   const usedTags = new Map<string, string | undefined>();
-  const rootRequirements = parseRootSecurity(options?.security, "openapi");
-  const rootSecurity = documentedSecurity(rootRequirements, { version, schemes });
+  const rootSecurity = documentedSecurity(checked.rootSecurity, { version, schemes });
   const root = rootSecurity.length > 0 ? JSON.stringify(rootSecurity) : undefined;
 
   for (const operation of operations) {
