@@ -42,6 +42,19 @@ type Model = ClassConstructor<object>;
 const isPlainObject = (value: unknown): value is object =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** An object whose keys are all declared (none a key class-transformer skips) and hold scalars. */
+function declaredScalarsOnly(input: unknown, allowed: ReadonlySet<string>): boolean {
+  if (!isPlainObject(input)) return false;
+  for (const key in input) {
+    if (!Object.hasOwn(input, key)) return false;
+    if (!allowed.has(key) || key === "__proto__" || key === "constructor") return false;
+    const value = (input as Record<string, unknown>)[key];
+    if (typeof value === "object" && value !== null) return false;
+    if (typeof value === "function") return false;
+  }
+  return true;
+}
+
 // Every class reachable through @ValidateNested must name its class with @Type, or class-validator
 // validates a plain object against nothing and rejects every request: say so at startup.
 function assertNestedTypes(root: Function, planOf: (target: Function) => ClassPlan): void {
@@ -110,6 +123,14 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
       forbidNonWhitelisted: policy === "reject",
       validationError: { target: false, value: false },
     };
+    // A class without nested models needs no structure walk for an input of its declared keys
+    // holding scalars: the walk would find nothing and hand the input on as it is.
+    const { properties, allowed } = planOf(model);
+    const flat = properties.every((property) => property.nested === undefined);
+    const prepare = (input: unknown, found: ValidationIssue[]) =>
+      flat && declaredScalarsOnly(input, allowed)
+        ? { value: input, patch: undefined }
+        : guard(input, model, found, limit);
     // The fast path: only without transformer options, for classes and inputs it models exactly.
     const instantiate = exact ? instantiatorOf(model) : undefined;
     const quickCheck = instantiate && quickCheckOf(model);
@@ -118,7 +139,7 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     return (input): ValidationResult => {
       const found: ValidationIssue[] = [];
       // The guard's issues come first: when it has `limit` of them, they are the answer.
-      const prepared = guard(input, model, found, limit);
+      const prepared = prepare(input, found);
       if (prepared === enoughIssues) return { ok: false, issues: found };
       // Only an object is transformed: plainToInstance maps arrays and throws on null.
       if (!isPlainObject(input)) return { ok: false, issues: found };
