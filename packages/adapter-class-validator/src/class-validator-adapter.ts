@@ -136,7 +136,14 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     const quickCheck = instantiate && quickCheckOf(model);
     // One issue per property: a failing type check is the one reported (see type-first.ts).
     const reword = settings.stopAtFirstError ? createTypeFirst(planOf, settings) : undefined;
+    const strip = policy === "strip";
     return (input): ValidationResult => {
+      // A valid input under "strip": built and checked straight from the input, its undeclared
+      // keys left out as the guard's view would leave them out (the guard finds nothing in it).
+      if (strip && quickCheck && isPlainObject(input)) {
+        const fast = (instantiate as Instantiate)(input as Record<string, unknown>, true);
+        if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
+      }
       const found: ValidationIssue[] = [];
       // The guard's issues come first: when it has `limit` of them, they are the answer.
       const prepared = prepare(input, found);

@@ -3,9 +3,11 @@ import { hasTransformerMetadata, transformerShapeOf } from "./type-metadata.js";
 
 /**
  * Builds, for one plain input, the instance `plainToInstance` would build; undefined when the
- * input needs what this does not model (then `plainToInstance` runs).
+ * input needs what this does not model (then `plainToInstance` runs). With `strip`, undeclared
+ * keys are left out, at every level, as the structure guard's view leaves them out under the
+ * "strip" policy; without it, an undeclared key means undefined.
  */
-export type Instantiate = (input: Record<string, unknown>) => object | undefined;
+export type Instantiate = (input: Record<string, unknown>, strip?: boolean) => object | undefined;
 
 type Model = new () => object;
 
@@ -27,6 +29,19 @@ const isPlain = (value: unknown): value is Record<string, unknown> => {
     (!Array.isArray(prototype) && isPlainPrototype(Object.getPrototypeOf(prototype)))
   );
 };
+
+/** The names a class's prototypes define (methods, accessors), up to `Object.prototype`. */
+function prototypeMembers(model: Function): Set<string> {
+  const names = new Set<string>();
+  for (
+    let prototype: unknown = model.prototype;
+    typeof prototype === "object" && prototype !== null && prototype !== Object.prototype;
+    prototype = Object.getPrototypeOf(prototype)
+  ) {
+    for (const name of Object.getOwnPropertyNames(prototype)) names.add(name);
+  }
+  return names;
+}
 
 /** A nested model this models: `@ValidateNested()` + `@Type(() => Model)`, no discriminator. */
 export function simpleNestedTarget(nested: NestedPlan | undefined): Function | undefined {
@@ -90,6 +105,9 @@ function compile(
     if (!descriptor || descriptor.set) writable.add(name);
   }
   const { allowed } = plan;
+  // Undeclared keys the guard's view would still show class-transformer (prototype members):
+  // their fate is class-transformer's to decide.
+  const members = prototypeMembers(model);
   // Per nested property: the nested model's instantiator, and whether its value is an array.
   const nested = new Map<string, { readonly array: boolean; readonly build: Instantiate }>();
   for (const property of plan.properties) {
@@ -101,32 +119,40 @@ function compile(
   }
 
   // A nested value as plainToInstance builds it; undefined when only it can.
-  const nestedValue = (value: unknown, array: boolean, build: Instantiate): unknown => {
-    if (!array) return isPlain(value) ? build(value) : undefined;
+  const nestedValue = (
+    value: unknown,
+    array: boolean,
+    build: Instantiate,
+    strip: boolean,
+  ): unknown => {
+    if (!array) return isPlain(value) ? build(value, strip) : undefined;
     if (!Array.isArray(value)) return undefined;
     const items: object[] = [];
     for (const item of value) {
-      const built = isPlain(item) ? build(item) : undefined;
+      const built = isPlain(item) ? build(item, strip) : undefined;
       if (built === undefined) return undefined;
       items.push(built);
     }
     return items;
   };
 
-  return (input) => {
+  return (input, strip = false) => {
     const keys = Object.keys(input);
-    for (const key of keys) if (!allowed.has(key)) return undefined;
+    for (const key of keys) {
+      if (!allowed.has(key) && (!strip || members.has(key))) return undefined;
+    }
     const instance = new model() as Record<string, unknown>;
     // A constructor that sets properties the class does not validate: class-validator's
     // whitelist would see them, so let the full path decide.
     for (const own of Object.keys(instance)) if (!allowed.has(own)) return undefined;
     for (const key of keys) {
+      // Undeclared keys are left out (under `strip`), as are those plainToInstance never writes.
       if (key === "__proto__" || key === "constructor" || !writable.has(key)) continue;
       if (typeof instance[key] === "function") continue; // plainToInstance skips methods too
       const value = input[key];
       const model = nested.get(key);
       if (model !== undefined && value !== null && value !== undefined) {
-        const built = nestedValue(value, model.array, model.build);
+        const built = nestedValue(value, model.array, model.build, strip);
         if (built === undefined) return undefined;
         instance[key] = built;
       } else if (isPrimitive(value)) {
