@@ -109,6 +109,27 @@ describe("zod()", () => {
     ]);
   });
 
+  it("reads a failed parse's issues with Zod's own messages and leaves the stack limit as it was", () => {
+    const schema = z.object({
+      name: z.string().min(1, { error: "name is needed" }),
+      age: z.number().int(),
+    });
+    const validate = compileThroughCore(zod(), schema, { target: "body" });
+    const before = Error.stackTraceLimit;
+    expect(validate({ name: "", age: 1.5 })).toEqual({
+      ok: false,
+      issues: [
+        { path: ["name"], message: "name is needed", code: "too_small" },
+        {
+          path: ["age"],
+          message: "Invalid input: expected int, received number",
+          code: "invalid_type",
+        },
+      ],
+    });
+    expect(Error.stackTraceLimit).toBe(before);
+  });
+
   it("leaves an async refinement's throw to core, which answers with the generic issue", async () => {
     const schema = z.object({ a: z.string().refine(async () => true) });
     expect(() => zod().compile(schema, coreCompileOptions("body"))({ a: "x" })).toThrow();
