@@ -84,7 +84,7 @@ export function createInstantiators(
   const instantiatorOf = (model: Function): Instantiate | undefined => {
     if (compiled.has(model)) return compiled.get(model);
     // A model nested in itself (a tree) reads its own instantiator once it is compiled.
-    compiled.set(model, (input) => compiled.get(model)?.(input));
+    compiled.set(model, (input, strip) => compiled.get(model)?.(input, strip));
     const built = compile(model as Model, planOf(model), instantiatorOf);
     compiled.set(model, built);
     return built;

@@ -17,7 +17,9 @@ import {
   ValidateNested,
 } from "class-validator";
 import { describe, expect, it, vi } from "vitest";
+import { createPlanReader } from "./class-plan.js";
 import { classValidator } from "./index.js";
+import { createInstantiators } from "./instantiate.js";
 
 // `transformer: {}` turns the fast path off: plainToInstance + validateSync on every input.
 const fast = (unknownProperties?: UnknownPropertyPolicy) => classValidator({ unknownProperties });
@@ -113,6 +115,11 @@ const probes: Record<string, unknown[]> = {
     { name: "root", children: [{ name: "a" }, { name: "b", children: [{ name: "c" }] }] },
     { name: "root", children: [{ name: "a", children: [{ name: 5 }] }] },
     { name: "root", children: [{ name: "a", extra: 1 }] },
+    {
+      name: "root",
+      extra: 1,
+      children: [{ name: "a", extra: 1, children: [{ name: "b", x: 2 }] }],
+    },
     { name: "root", children: null },
   ],
   Shipment: [
@@ -156,6 +163,20 @@ describe("the class-validator fast path with nested models", () => {
     expect(value.items.map((each) => each instanceof Item)).toEqual([true, true]);
     expect(transform).not.toHaveBeenCalled();
     expect(validate).not.toHaveBeenCalled();
+    // A tree: undeclared keys at every depth are left out without class-transformer too.
+    const tree = compileThroughCore(fast(), Category, { target: "body" })({
+      name: "root",
+      extra: 1,
+      children: [{ name: "a", extra: 2, children: [{ name: "b", extra: 3 }] }],
+    });
+    expect(tree.ok && JSON.parse(JSON.stringify(tree.value))).toEqual({
+      name: "root",
+      children: [{ name: "a", children: [{ name: "b" }] }],
+    });
+    expect(transform).not.toHaveBeenCalled();
+    const instantiate = createInstantiators(createPlanReader({}))(Category);
+    const built = instantiate?.({ name: "r", children: [{ name: "a", x: 1, children: [] }] }, true);
+    expect(built).toBeInstanceOf(Category); // built at every depth, not handed back to the guard
     // A failing item still goes through class-validator, for its own messages.
     const refused = compileThroughCore(fast(), Order, { target: "body" })({
       ...order,
