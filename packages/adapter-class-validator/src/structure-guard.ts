@@ -90,9 +90,9 @@ function prototypeNames(target: Function): Set<string> {
  * - a view of the input that class-transformer sees instead, built only when something differs:
  *   class-transformer de-duplicates an object's keys with `indexOf`, so 100,000 undeclared keys
  *   cost it 10^10 steps before class-validator's whitelist removes them. The view is an object
- *   whose prototype is the input, whose own keys are the keys class-transformer is to copy (the
- *   declared ones, `@Expose` names, names the class's prototypes define, properties with
- *   class-transformer metadata): undeclared keys are left out ("strip" and "reject": the whitelist
+ *   (inheriting from the input when user code may read it, else plain) whose own keys are the
+ *   keys class-transformer is to copy (the declared ones, `@Expose` names, names the class's
+ *   prototypes define, properties with class-transformer metadata): undeclared keys are left out ("strip" and "reject": the whitelist
  *   would remove them; "keep": copied here and added to the instance afterwards), yet a
  *   `@Transform` or `@Type` function that reads one from the object it is given still finds it.
  *   An object value of a declared property class-transformer would merely copy is held back
