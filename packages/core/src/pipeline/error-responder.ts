@@ -22,7 +22,7 @@ export interface ErrorResponder {
    * `BadRequestException("Request validation failed", { errors })`; without an `errorFormatter`,
    * written straight from the issues (no exception made: the path an attacker drives at will).
    */
-  readonly invalid?: (
+  readonly invalid: (
     issues: readonly ProblemIssue[],
     request: Request,
     operation?: Operation,
@@ -133,7 +133,7 @@ export function createErrorResponder(
 }
 
 /** The exception a request whose inputs failed validation is answered with. */
-export const validationFailed = (issues: readonly ProblemIssue[]): BadRequestException =>
+const validationFailed = (issues: readonly ProblemIssue[]): BadRequestException =>
   withoutStack(() => new BadRequestException(validationDetail, { errors: issues }));
 
 const validationDetail = "Request validation failed";

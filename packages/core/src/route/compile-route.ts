@@ -1,5 +1,4 @@
 import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
-import type { ProblemIssue } from "../errors/http-exception.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
@@ -7,7 +6,7 @@ import { compileNegotiation, isJsonMediaType } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
-import { type ErrorResponder, validationFailed } from "../pipeline/error-responder.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
 import {
@@ -159,10 +158,6 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
           }
         };
 
-  const invalid =
-    respondError.invalid ??
-    ((issues: readonly ProblemIssue[], request: Request) =>
-      respondError(validationFailed(issues), request, operation));
   const invoke = invoker(method, arity);
   const timed = operation.timeout !== undefined;
   const sse = operation.sse !== undefined;
@@ -228,7 +223,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
         }
       }
       if (inputs?.issues !== undefined) {
-        return invalid(inputs.issues, request, operation);
+        return respondError.invalid(inputs.issues, request, operation);
       }
       // Stage: handler, on a fresh object per request that inherits from the one instance (or,
       // for a request-scoped controller, on its own instance made for this request).
