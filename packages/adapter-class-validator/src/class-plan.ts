@@ -181,3 +181,20 @@ export function hasValidationMetadata(value: unknown): value is Function {
   if (found) models.add(value);
   return found;
 }
+
+/**
+ * The names a class's prototypes define (methods, accessors) up to `Object.prototype`, but
+ * `constructor`: undeclared input keys class-transformer would still look at.
+ */
+export function prototypeNames(target: Function): Set<string> {
+  const names = new Set<string>();
+  for (
+    let prototype: unknown = target.prototype;
+    typeof prototype === "object" && prototype !== null && prototype !== Object.prototype;
+    prototype = Object.getPrototypeOf(prototype)
+  ) {
+    for (const name of Object.getOwnPropertyNames(prototype)) names.add(name);
+  }
+  names.delete("constructor");
+  return names;
+}

@@ -1,4 +1,9 @@
-import { type ClassPlan, hasValidationMetadata, type NestedPlan } from "./class-plan.js";
+import {
+  type ClassPlan,
+  hasValidationMetadata,
+  type NestedPlan,
+  prototypeNames,
+} from "./class-plan.js";
 import { hasTransformerMetadata, transformerShapeOf } from "./type-metadata.js";
 
 /**
@@ -29,19 +34,6 @@ const isPlain = (value: unknown): value is Record<string, unknown> => {
     (!Array.isArray(prototype) && isPlainPrototype(Object.getPrototypeOf(prototype)))
   );
 };
-
-/** The names a class's prototypes define (methods, accessors), up to `Object.prototype`. */
-function prototypeMembers(model: Function): Set<string> {
-  const names = new Set<string>();
-  for (
-    let prototype: unknown = model.prototype;
-    typeof prototype === "object" && prototype !== null && prototype !== Object.prototype;
-    prototype = Object.getPrototypeOf(prototype)
-  ) {
-    for (const name of Object.getOwnPropertyNames(prototype)) names.add(name);
-  }
-  return names;
-}
 
 /** A nested model this models: `@ValidateNested()` + `@Type(() => Model)`, no discriminator. */
 export function simpleNestedTarget(nested: NestedPlan | undefined): Function | undefined {
@@ -107,7 +99,7 @@ function compile(
   const { allowed } = plan;
   // Undeclared keys the guard's view would still show class-transformer (prototype members):
   // their fate is class-transformer's to decide.
-  const members = prototypeMembers(model);
+  const members = prototypeNames(model);
   // Per nested property: the nested model's instantiator, and whether its value is an array.
   const nested = new Map<string, { readonly array: boolean; readonly build: Instantiate }>();
   for (const property of plan.properties) {

@@ -1,5 +1,5 @@
 import type { UnknownPropertyPolicy, ValidationIssue } from "@trellis/core";
-import type { ClassPlan, NestedPlan } from "./class-plan.js";
+import { type ClassPlan, type NestedPlan, prototypeNames } from "./class-plan.js";
 import { unknownPropertyCode } from "./to-issues.js";
 import { transformerShapeOf } from "./type-metadata.js";
 import { copyUntyped, unsupported } from "./untyped-copy.js";
@@ -64,19 +64,6 @@ const nameAt = (path: Path) => (path.length === 0 ? "value" : String(path[path.l
 
 // Keys class-transformer never copies.
 const skipped = new Set(["__proto__", "constructor"]);
-
-function prototypeNames(target: Function): Set<string> {
-  const names = new Set<string>();
-  for (
-    let prototype: unknown = target.prototype;
-    typeof prototype === "object" && prototype !== null && prototype !== Object.prototype;
-    prototype = Object.getPrototypeOf(prototype)
-  ) {
-    for (const name of Object.getOwnPropertyNames(prototype)) names.add(name);
-  }
-  names.delete("constructor");
-  return names;
-}
 
 /**
  * The walk over the plain input that runs before class-transformer, visiting only what the plans
