@@ -3,8 +3,7 @@ import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import { issuesByProperty, type PropertyField } from "./property-walk.js";
 import { type TypeBox1Error, toIssues } from "./typebox-1-issues.js";
-
-type Node = Record<string, unknown>;
+import type { Node } from "./typebox-1-schema.js";
 
 // Keywords of an object schema whose errors only a walk of the whole object finds.
 const wholeObjectKeywords = [

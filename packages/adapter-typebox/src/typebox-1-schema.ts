@@ -1,8 +1,9 @@
 import type { TSchema } from "typebox";
 
-type Node = Record<string, unknown>;
+/** A JSON Schema object (any object but an array). */
+export type Node = Record<string, unknown>;
 
-const isNode = (value: unknown): value is Node =>
+export const isNode = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**

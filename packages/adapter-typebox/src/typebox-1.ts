@@ -14,13 +14,8 @@ import { fileJsonSchema, isFileSchema } from "./file-type.js";
 import { defaultFormats } from "./format-checks.js";
 import { compileTypeBox1PropertyIssues } from "./property-issues-1.js";
 import { type TypeBox1Error, toIssues } from "./typebox-1-issues.js";
-import { isTypeBox1Schema } from "./typebox-1-schema.js";
+import { isNode, isTypeBox1Schema, type Node } from "./typebox-1-schema.js";
 import type { TypeBoxAdapterOptions } from "./typebox-options.js";
-
-type Node = Record<string, unknown>;
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const componentName = /^[A-Za-z0-9._-]+$/;
 
