@@ -193,16 +193,39 @@ describe("body reading", () => {
       expect(response.status, body).toBe(400);
       expect(response.body.detail).toBe("The request body is not valid JSON.");
     }
-    // Invalid UTF-8 is a 400, never U+FFFD, with or without a declared length.
-    const latin1 = new Uint8Array([0x22, 0xe9, 0x22]);
-    for (const headers of [json, { ...json, "content-length": "3" }]) {
-      const refused = await post("/b/any", latin1, headers);
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail).toBe("The request body is not valid UTF-8.");
+    // Invalid UTF-8 is a 400, never U+FFFD, with or without a declared length. A 4-byte
+    // sequence cut after three bytes decodes leniently to one U+FFFD of the same length as a
+    // real one, so only the bytes can tell the two apart.
+    const invalidBodies = [
+      [0x22, 0xe9, 0x22],
+      [0x22, 0xf0, 0x90, 0x80, 0x22],
+      [0x22, 0xed, 0xa0, 0x80, 0x22],
+      [0xef, 0xbb, 0xbf, 0x22, 0xc0, 0x80, 0x22],
+    ];
+    for (const bytes of invalidBodies) {
+      const body = new Uint8Array(bytes);
+      for (const headers of [json, { ...json, "content-length": String(body.length) }]) {
+        const refused = await post("/b/any", body, headers);
+        expect(refused.status, `${bytes} ${JSON.stringify(headers)}`).toBe(400);
+        expect(refused.body.detail).toBe("The request body is not valid UTF-8.");
+      }
     }
-    // U+FFFD sent as UTF-8 is data.
-    const replacement = new Uint8Array([0x22, 0xef, 0xbf, 0xbd, 0x22]);
-    expect((await post("/b/any", replacement, json)).body).toEqual({ input: "\uFFFD" });
+    // U+FFFD sent as UTF-8 is data; a leading byte order mark is dropped; a body of nothing but
+    // one is a missing body.
+    const valid: [number[], unknown][] = [
+      [[0x22, 0xef, 0xbf, 0xbd, 0x22], "\uFFFD"],
+      [[0x22, 0xef, 0xbf, 0xbd, 0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80, 0x22], "\uFFFDé😀"],
+      [[0xef, 0xbb, 0xbf, 0x22, 0x41, 0x22], "A"],
+      [[0xef, 0xbb, 0xbf], null],
+    ];
+    for (const [bytes, input] of valid) {
+      const body = new Uint8Array(bytes);
+      for (const headers of [json, { ...json, "content-length": String(body.length) }]) {
+        const path = input === null ? "/b/optional" : "/b/any";
+        const expected = input === null ? { received: null } : { input };
+        expect((await post(path, body, headers)).body, `${bytes}`).toEqual(expected);
+      }
+    }
     const deep = "[".repeat(65) + "]".repeat(65);
     expect((await post("/b/any", deep, json)).status).toBe(400);
     expect((await post("/b/any", "[".repeat(64) + "]".repeat(64), json)).status).toBe(200);

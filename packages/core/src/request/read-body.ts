@@ -12,10 +12,12 @@ import type { BodyContentType, BodyEncoding } from "../http/vocabulary.js";
 import { unsafeJson } from "./json-guard.js";
 
 /**
- * What `startBody` reads: text, the bytes of a multipart body, or the raw bytes of a text body
- * with a Content-Length (decoded by `finishBody`).
+ * What `startBody` reads: the body's bytes as sent (after any content coding is undone), or, for
+ * a text body with a Content-Length, the runtime's Blob of them (see `textOfBlob`).
  */
-export type BodyContent = string | Uint8Array | ArrayBuffer;
+export type BodyContent = Uint8Array | Blob;
+
+const sizeOf = (read: BodyContent) => (read instanceof Uint8Array ? read.byteLength : read.size);
 
 /** How one route reads its body, fixed at startup. */
 export interface BodyPlan {
@@ -28,7 +30,6 @@ export interface BodyPlan {
   readonly encodings?: readonly BodyEncoding[];
 }
 
-const encoder = new TextEncoder();
 const digits = /^[0-9]+$/;
 
 const tooLarge = (limit: number) =>
@@ -53,7 +54,7 @@ const invalid = (message: string) =>
 /** Reads at most `limit` bytes, counting while streaming and cancelling past the limit. */
 async function readBytes(request: Request, limit: number, declared: boolean): Promise<Uint8Array> {
   if (declared) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
+    const bytes = await request.bytes();
     if (bytes.byteLength > limit) throw tooLarge(limit);
     return bytes;
   }
@@ -121,6 +122,18 @@ function textOf(bytes: Uint8Array): string {
   const text = decodeUtf8(bytes);
   if (text === undefined) throw invalid("is not valid UTF-8");
   return text;
+}
+
+/**
+ * A body Blob's text, as strictly as `textOf`. Bun decodes a body in memory at once (`peek` sees
+ * the promise settled), into a compact string when it is ASCII, which also parses faster than the
+ * decoder's. Every invalid sequence decodes to U+FFFD, so a text without one was valid UTF-8;
+ * only a text with one (or a Blob not read yet) is decoded again from the bytes.
+ */
+function textOfBlob(blob: Blob): string | Promise<string> {
+  const text = Bun.peek(blob.text());
+  if (typeof text === "string" && !text.includes("\uFFFD")) return text;
+  return blob.bytes().then(textOf);
 }
 
 function parseForm(text: string): Record<string, string | string[]> {
@@ -216,51 +229,48 @@ export function startBody(request: Request, plan: BodyPlan): Promise<BodyContent
   if (coding !== undefined && coding !== "identity") {
     if (!plan.encodings?.includes(coding as BodyEncoding)) throw encoded(plan);
     const decoded = readDecoded(request, coding as BodyEncoding, plan.limit);
-    const read = multipart ? decoded : decoded.then(textOf);
-    return contentType === null ? read.then((value) => refuseUntyped(value, plan)) : read;
+    return contentType === null ? decoded.then((value) => refuseUntyped(value, plan)) : decoded;
   }
-  // With a length the runtime reads the bytes natively, handed over as they are: decoding them
-  // in `finishBody` saves the extra promise a `.then` would cost every request.
+  // With a length the runtime reads the body natively, handed over as it is: decoding it in
+  // `finishBody` saves the extra promise a `.then` would cost every request.
   const content: Promise<BodyContent> =
-    declared && !multipart
-      ? request.arrayBuffer()
-      : readBytes(request, plan.limit, declared).then((bytes) =>
-          multipart ? bytes : textOf(bytes),
-        );
+    declared && !multipart ? request.blob() : readBytes(request, plan.limit, declared);
   // Without a Content-Type an empty body is still just a missing body (a 400, not a 415).
   if (contentType !== null) return content;
   return content.then((read) => refuseUntyped(read, plan));
 }
 
 function refuseUntyped<T extends BodyContent>(read: T, plan: BodyPlan): T {
-  if ((read instanceof ArrayBuffer ? read.byteLength : read.length) === 0) return read;
+  if (sizeOf(read) === 0) return read;
   throw wrongType(plan);
+}
+
+/** A missing body: a 400 when the route requires one, else undefined for the handler. */
+function absent(plan: BodyPlan): undefined {
+  if (plan.required) throw missing();
+  return undefined;
 }
 
 /**
  * Stage two: checks the size of what was read (an in-process request can carry a wrong
- * Content-Length; the exact byte count is only computed when it could matter), then parses it.
+ * Content-Length), then decodes and parses it.
  * 400 when required but empty, malformed, too deep, or carrying prototype-polluting keys.
- * Returns a promise only for multipart bodies.
+ * Returns a promise only for a multipart body, or a text body that must be decoded again.
  */
 export function finishBody(read: BodyContent, request: Request, plan: BodyPlan): unknown {
-  const limit = plan.limit;
-  if (read instanceof ArrayBuffer && read.byteLength > limit) throw tooLarge(limit);
-  const content = read instanceof ArrayBuffer ? textOf(new Uint8Array(read)) : read;
-  if (
-    content.length > limit ||
-    (typeof content === "string" &&
-      content.length * 3 > limit &&
-      encoder.encode(content).byteLength > limit)
-  ) {
-    throw tooLarge(limit);
+  if (sizeOf(read) > plan.limit) throw tooLarge(plan.limit);
+  if (read instanceof Uint8Array) {
+    if (plan.contentType !== "multipart/form-data") return parseText(textOf(read), plan);
+    return read.byteLength === 0
+      ? absent(plan)
+      : parseMultipart(read, request.headers.get("content-type") ?? "");
   }
-  if (content.length === 0) {
-    if (plan.required) throw missing();
-    return undefined;
-  }
-  if (typeof content !== "string") {
-    return parseMultipart(content, request.headers.get("content-type") ?? "");
-  }
-  return plan.contentType === "application/json" ? parseJson(content) : parseForm(content);
+  const text = textOfBlob(read);
+  return typeof text === "string" ? parseText(text, plan) : text.then((t) => parseText(t, plan));
+}
+
+function parseText(text: string, plan: BodyPlan): unknown {
+  // Empty, or nothing but a byte order mark: a missing body.
+  if (text.length === 0) return absent(plan);
+  return plan.contentType === "application/json" ? parseJson(text) : parseForm(text);
 }

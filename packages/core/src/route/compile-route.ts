@@ -277,7 +277,6 @@ function readingBody(
   respondError: ErrorResponder,
   operation: Operation,
 ): RouteHandler {
-  const multipart = bodyPlan.contentType === "multipart/form-data";
   return async (request, params, decoded) => {
     let body: unknown;
     try {
@@ -290,7 +289,7 @@ function readingBody(
           throw bodyReadFailure(error);
         }
         body = finishBody(content, request, bodyPlan);
-        if (multipart) body = await body;
+        if (body instanceof Promise) body = await body;
       }
     } catch (error) {
       return respondError(error, request, operation);
