@@ -7,8 +7,9 @@ import { writeCharts } from "./lib/charts.js";
 import { installCleanup, killAll } from "./lib/children.js";
 import { measureCreateApp, measureElysiaBuild } from "./lib/create-app-bench.js";
 import { checkTools, describeEnvironment } from "./lib/environment.js";
+import { WHOLE_SCALAR_PAIRS } from "./lib/goals.js";
 import { measureImports } from "./lib/import-bench.js";
-import { pairedRuns } from "./lib/pairing.js";
+import { pairedRuns, twinRuns } from "./lib/pairing.js";
 import { freePort } from "./lib/ports.js";
 import { cpuSeconds, rssMiB } from "./lib/proc.js";
 import { renderReport } from "./lib/report.js";
@@ -174,12 +175,32 @@ async function loadPhase(
     log("warm-up done");
   }
   let firstPair = 0;
+  const plan = (scenario: Scenario, round: number, shift: number) => {
+    const runs = pairedRuns(timed(scenario), isRaw, round, shift, firstPair);
+    firstPair += runs.length;
+    return { scenario, runs };
+  };
+  // A whole-object scenario and its scalar twin are timed together, target by target.
+  const twinOf = (scenario: Scenario) => {
+    const id = WHOLE_SCALAR_PAIRS.find(([whole]) => whole === scenario.id)?.[1];
+    return selected.find((other) => other.id === id);
+  };
+  const twins = new Set(selected.map(twinOf).filter((twin) => twin !== undefined));
   for (let round = 0; round < options.rounds; round++) {
     for (const [index, scenario] of selected.entries()) {
-      const runs = pairedRuns(timed(scenario), isRaw, round, round + index, firstPair);
-      firstPair += runs.length;
-      for (const { item, pair } of runs)
-        await measure(item, scenario, round, pair, options.duration);
+      if (twins.has(scenario)) continue; // timed with its whole-object twin
+      const twin = twinOf(scenario);
+      const runs =
+        twin === undefined
+          ? plan(scenario, round, round + index).runs.map((run) => ({ ...run, scenario }))
+          : twinRuns(
+              plan(scenario, round, round + index),
+              plan(twin, round, round + index),
+              isRaw,
+              round,
+            );
+      for (const run of runs)
+        await measure(run.item, run.scenario, round, run.pair, options.duration);
     }
   }
 

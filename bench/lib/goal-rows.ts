@@ -1,7 +1,7 @@
 // Checks a run against the issue's goals: one row per goal with the measured value and pass/fail.
 import { AHEAD_OF, efficiencyGoal, WHOLE_SCALAR_PAIRS, WHOLE_VS_SCALAR_MIN } from "./goals.js";
 import { oneLine } from "./markdown.js";
-import { measuredScenario, medianEfficiencyRatio } from "./metrics.js";
+import { measuredScenario, medianEfficiencyRatio, medianTwinRatio } from "./metrics.js";
 import type { RunResults, TargetResult } from "./results.js";
 import { type ScenarioId, scenariosOfRun } from "./scenarios.js";
 import { createAppGoalRows, importGoalRows, rssGoalRows } from "./startup-goal-rows.js";
@@ -97,15 +97,18 @@ function wholeVsScalarRows(run: RunResults, raw: TargetResult | undefined): Goal
       if (!ids.includes(whole) || !ids.includes(scalar)) continue;
       // n/a (not served, or results saved before the scalar scenarios existed): no goal to judge.
       if (!measuredScenario(result, whole) || !measuredScenario(result, scalar)) continue;
+      const paired = medianTwinRatio(result, whole, scalar);
       const w = ratioOf(result, raw, whole);
       const s = ratioOf(result, raw, scalar);
+      const againstRaw =
+        w === undefined || s === undefined ? "" : ` (${w.toFixed(2)}× vs ${s.toFixed(2)}× raw)`;
       rows.push({
         goal: `${result.target.label} ${whole} ≥ ${WHOLE_VS_SCALAR_MIN.toFixed(2)}× ${scalar}`,
         measured:
-          w === undefined || s === undefined
+          paired === undefined
             ? `not measured${failedNote(result)}`
-            : `${w.toFixed(2)}× vs ${s.toFixed(2)}× (${(w / s).toFixed(3)})${failedNote(result)}`,
-        ok: w !== undefined && s !== undefined && !result.failure && w >= WHOLE_VS_SCALAR_MIN * s,
+            : `${paired.toFixed(3)}${againstRaw}${failedNote(result)}`,
+        ok: paired !== undefined && !result.failure && paired >= WHOLE_VS_SCALAR_MIN,
       });
     }
   }

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { medianEfficiencyRatio, medianRatio, medianRps, medianRpsPerCpu } from "./metrics.js";
+import {
+  medianEfficiencyRatio,
+  medianRatio,
+  medianRps,
+  medianRpsPerCpu,
+  medianTwinRatio,
+} from "./metrics.js";
 import type { Sample, TargetResult } from "./results.js";
 
 function result(id: string, s1: [round: number, rps: number, cpu: number][]): TargetResult {
@@ -34,6 +40,18 @@ describe("metrics", () => {
   test("ratios are taken within a round, then the median", () => {
     // Rounds: 0.9, 0.96, 0.75 -> median 0.9 (a median of medians would give 60/80 = 0.75).
     expect(medianRatio(other, raw, "S1")).toBeCloseTo(0.9, 10);
+  });
+
+  test("a scenario against its twin: per-CPU figures of one target, round by round", () => {
+    const twin = result("twin", [
+      [0, 100, 5],
+      [1, 80, 5],
+      [2, 50, 2],
+    ]);
+    const both = { ...twin, samples: { ...twin.samples, S1s: other.samples.S1 } };
+    // Rounds: 100/90 = 1.11, 80/48 = 1.67; round 2's twin used no CPU, so it is left out.
+    expect(medianTwinRatio(both, "S1", "S1s")).toBeCloseTo((100 / 90 + 80 / 48) / 2, 10);
+    expect(medianTwinRatio(both, "S2", "S1s")).toBeUndefined();
   });
 
   test("paired runs are compared with the raw run of their pair, not of their round", () => {

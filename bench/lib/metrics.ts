@@ -78,6 +78,29 @@ export function medianEfficiencyRatio(
   );
 }
 
+/**
+ * Median over rounds of (a target's requests per CPU-second on `scenario` ÷ those on `twin` in the
+ * same round): what one route shape costs against another in one process, without a raw run in
+ * between (the runner times a whole-object scenario and its scalar twin back to back).
+ */
+export function medianTwinRatio(
+  result: TargetResult,
+  scenario: ScenarioId,
+  twin: ScenarioId,
+): number | undefined {
+  const perCpu = (sample: Sample) =>
+    sample.cpuSeconds > 0 ? sample.requests / sample.cpuSeconds : undefined;
+  const twinByRound = new Map(samplesOf(result, twin).map((sample) => [sample.round, sample]));
+  const ratios: number[] = [];
+  for (const sample of samplesOf(result, scenario)) {
+    const other = twinByRound.get(sample.round);
+    const own = perCpu(sample);
+    const base = other && perCpu(other);
+    if (own !== undefined && base !== undefined) ratios.push(own / base);
+  }
+  return median(ratios);
+}
+
 /** Median createApp milliseconds. */
 export function medianCreateApp(result: CreateAppResult | undefined): number | undefined {
   return result ? median(result.createAppMs) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { pairedRuns } from "./pairing.js";
+import { pairedRuns, twinRuns } from "./pairing.js";
 
 const isRaw = (id: string) => id === "raw";
 const order = (runs: { item: string; pair: number | undefined }[]) =>
@@ -29,5 +29,56 @@ describe("pairedRuns", () => {
   test("without a raw target, or with raw alone, each runs once, unpaired", () => {
     expect(order(pairedRuns(["a", "b"], isRaw, 0, 1, 0))).toEqual(["b@undefined", "a@undefined"]);
     expect(order(pairedRuns(["raw"], isRaw, 3, 0, 0))).toEqual(["raw@undefined"]);
+  });
+
+  test("a whole-object scenario and its twin: a target's two runs back to back, each beside raw", () => {
+    const plan = (round: number, first: number, items = ["raw", "a", "b"]) =>
+      pairedRuns(items, isRaw, round, round, first);
+    const runs = (round: number) =>
+      twinRuns(
+        { scenario: "S1", runs: plan(round, 0) },
+        { scenario: "S1s", runs: plan(round, 10) },
+        isRaw,
+        round,
+      ).map((run) => `${run.scenario}:${run.item}@${run.pair}`);
+    expect(runs(0)).toEqual([
+      "S1:raw@0",
+      "S1:a@0",
+      "S1s:a@10",
+      "S1s:raw@10",
+      "S1:raw@1",
+      "S1:b@1",
+      "S1s:b@11",
+      "S1s:raw@11",
+    ]);
+    expect(runs(1)).toEqual([
+      "S1s:raw@10",
+      "S1s:b@10",
+      "S1:b@0",
+      "S1:raw@0",
+      "S1s:raw@11",
+      "S1s:a@11",
+      "S1:a@1",
+      "S1:raw@1",
+    ]);
+  });
+
+  test("a target serving only one of the twins keeps its plain pair", () => {
+    const runs = twinRuns(
+      { scenario: "S1", runs: pairedRuns(["raw", "a", "b"], isRaw, 0, 0, 0) },
+      { scenario: "S1s", runs: pairedRuns(["raw", "a", "c"], isRaw, 0, 0, 10) },
+      isRaw,
+      0,
+    ).map((run) => `${run.scenario}:${run.item}@${run.pair}`);
+    expect(runs).toEqual([
+      "S1:raw@0",
+      "S1:a@0",
+      "S1s:a@10",
+      "S1s:raw@10",
+      "S1:raw@1",
+      "S1:b@1",
+      "S1s:raw@11",
+      "S1s:c@11",
+    ]);
   });
 });
