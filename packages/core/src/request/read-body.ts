@@ -133,7 +133,9 @@ function textOf(bytes: Uint8Array): string {
 function textOfBlob(blob: Blob): string | Promise<string> {
   const text = Bun.peek(blob.text());
   if (typeof text === "string" && !text.includes("\uFFFD")) return text;
-  return blob.bytes().then(textOf);
+  return blob.bytes().then(textOf, (error: unknown) => {
+    throw bodyReadFailure(error);
+  });
 }
 
 function parseForm(text: string): Record<string, string | string[]> {
