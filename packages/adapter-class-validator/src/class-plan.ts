@@ -198,3 +198,11 @@ export function prototypeNames(target: Function): Set<string> {
   names.delete("constructor");
   return names;
 }
+
+/** A nested model the fast path models: `@ValidateNested()` + `@Type(() => Model)`, no discriminator. */
+export function simpleNestedTarget(nested: NestedPlan | undefined): Function | undefined {
+  if (nested === undefined || !nested.typed || nested.discriminator !== undefined) return undefined;
+  return typeof nested.target === "function" && hasValidationMetadata(nested.target)
+    ? nested.target
+    : undefined;
+}

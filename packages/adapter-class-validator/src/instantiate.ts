@@ -1,9 +1,5 @@
-import {
-  type ClassPlan,
-  hasValidationMetadata,
-  type NestedPlan,
-  prototypeNames,
-} from "./class-plan.js";
+import { type ClassPlan, prototypeNames, simpleNestedTarget } from "./class-plan.js";
+import { compiledPerModel } from "./compiled-per-model.js";
 import { hasTransformerMetadata, transformerShapeOf } from "./type-metadata.js";
 
 /**
@@ -35,14 +31,6 @@ const isPlain = (value: unknown): value is Record<string, unknown> => {
   );
 };
 
-/** A nested model this models: `@ValidateNested()` + `@Type(() => Model)`, no discriminator. */
-export function simpleNestedTarget(nested: NestedPlan | undefined): Function | undefined {
-  if (nested === undefined || !nested.typed || nested.discriminator !== undefined) return undefined;
-  return typeof nested.target === "function" && hasValidationMetadata(nested.target)
-    ? nested.target
-    : undefined;
-}
-
 /**
  * Whether class-transformer does nothing to the class but copy keys and build the nested models
  * `simpleNestedTarget` names: no `@Transform`, `@Expose` or `@Exclude`, and `@Type` only on
@@ -72,16 +60,10 @@ function copiesOnly(model: Function, plan: ClassPlan): boolean {
 export function createInstantiators(
   planOf: (target: Function) => ClassPlan,
 ): (model: Function) => Instantiate | undefined {
-  const compiled = new Map<Function, Instantiate | undefined>();
-  const instantiatorOf = (model: Function): Instantiate | undefined => {
-    if (compiled.has(model)) return compiled.get(model);
-    // A model nested in itself (a tree) reads its own instantiator once it is compiled.
-    compiled.set(model, (input, strip) => compiled.get(model)?.(input, strip));
-    const built = compile(model as Model, planOf(model), instantiatorOf);
-    compiled.set(model, built);
-    return built;
-  };
-  return instantiatorOf;
+  return compiledPerModel<Instantiate>(
+    (model, instantiatorOf) => compile(model as Model, planOf(model), instantiatorOf),
+    (finished) => (input, strip) => finished()?.(input, strip),
+  );
 }
 
 function compile(

@@ -1,6 +1,6 @@
 import { getMetadataStorage, type ValidatorOptions } from "class-validator";
-import type { ClassPlan, ValidationMetadata } from "./class-plan.js";
-import { simpleNestedTarget } from "./instantiate.js";
+import { type ClassPlan, simpleNestedTarget, type ValidationMetadata } from "./class-plan.js";
+import { compiledPerModel } from "./compiled-per-model.js";
 import { isIntMetadata, isUnsafeInteger } from "./safe-integers.js";
 
 /**
@@ -78,16 +78,10 @@ export function createQuickChecks(
   planOf: (target: Function) => ClassPlan,
   options: ValidatorOptions,
 ): (model: Function) => QuickCheck | undefined {
-  const compiled = new Map<Function, QuickCheck | undefined>();
-  const quickCheckOf = (model: Function): QuickCheck | undefined => {
-    if (compiled.has(model)) return compiled.get(model);
-    // A model nested in itself (a tree) reads its own check once it is compiled.
-    compiled.set(model, (instance) => compiled.get(model)?.(instance) === true);
-    const built = compileQuickCheck(planOf(model), options, quickCheckOf);
-    compiled.set(model, built);
-    return built;
-  };
-  return quickCheckOf;
+  return compiledPerModel<QuickCheck>(
+    (model, quickCheckOf) => compileQuickCheck(planOf(model), options, quickCheckOf),
+    (finished) => (instance) => finished()?.(instance) === true,
+  );
 }
 
 function compileQuickCheck(
