@@ -4,6 +4,8 @@ import { pairedRuns, twinRuns } from "./pairing.js";
 const isRaw = (id: string) => id === "raw";
 const order = (runs: { item: string; pair: number | undefined }[]) =>
   runs.map((run) => `${run.item}@${run.pair}`);
+const twinOrder = (runs: { item: string; pair: number | undefined; scenario: string }[]) =>
+  runs.map((run) => `${run.scenario}:${run.item}@${run.pair}`);
 
 describe("pairedRuns", () => {
   test("every target runs beside a raw run with its own pair number, raw first in even rounds", () => {
@@ -35,12 +37,14 @@ describe("pairedRuns", () => {
     const plan = (round: number, first: number, items = ["raw", "a", "b"]) =>
       pairedRuns(items, isRaw, round, round, first);
     const runs = (round: number) =>
-      twinRuns(
-        { scenario: "S1", runs: plan(round, 0) },
-        { scenario: "S1s", runs: plan(round, 10) },
-        isRaw,
-        round,
-      ).map((run) => `${run.scenario}:${run.item}@${run.pair}`);
+      twinOrder(
+        twinRuns(
+          { scenario: "S1", runs: plan(round, 0) },
+          { scenario: "S1s", runs: plan(round, 10) },
+          isRaw,
+          round,
+        ),
+      );
     expect(runs(0)).toEqual([
       "S1:raw@0",
       "S1:a@0",
@@ -64,12 +68,14 @@ describe("pairedRuns", () => {
   });
 
   test("a target serving only one of the twins keeps its plain pair", () => {
-    const runs = twinRuns(
-      { scenario: "S1", runs: pairedRuns(["raw", "a", "b"], isRaw, 0, 0, 0) },
-      { scenario: "S1s", runs: pairedRuns(["raw", "a", "c"], isRaw, 0, 0, 10) },
-      isRaw,
-      0,
-    ).map((run) => `${run.scenario}:${run.item}@${run.pair}`);
+    const runs = twinOrder(
+      twinRuns(
+        { scenario: "S1", runs: pairedRuns(["raw", "a", "b"], isRaw, 0, 0, 0) },
+        { scenario: "S1s", runs: pairedRuns(["raw", "a", "c"], isRaw, 0, 0, 10) },
+        isRaw,
+        0,
+      ),
+    );
     expect(runs).toEqual([
       "S1:raw@0",
       "S1:a@0",

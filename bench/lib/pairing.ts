@@ -70,11 +70,11 @@ export function twinRuns<T, S>(
 ): ScenarioRun<T, S>[] {
   const targetOf = (chunk: PlannedRun<T>[]) =>
     chunk.find((run) => !isBaseline(run.item))?.item ?? chunk[0]?.item;
+  // One pair's runs, raw first (target last) or target first (raw last).
   const tag = (chunk: PlannedRun<T>[], scenario: S, targetLast: boolean) => {
-    const ordered = [...chunk].sort(
-      (a, b) => Number(isBaseline(b.item)) - Number(isBaseline(a.item)),
-    );
-    return (targetLast ? ordered : ordered.reverse()).map((run) => ({ ...run, scenario }));
+    const raw = chunk.filter((run) => isBaseline(run.item));
+    const own = chunk.filter((run) => !isBaseline(run.item));
+    return (targetLast ? [...raw, ...own] : [...own, ...raw]).map((run) => ({ ...run, scenario }));
   };
   const scalarChunks = chunks(scalar.runs);
   const out: ScenarioRun<T, S>[] = [];
