@@ -2,7 +2,7 @@ import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/res
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
-import { compileNegotiation, isJsonMediaType } from "../http/negotiate.js";
+import { compileNegotiation } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
@@ -15,15 +15,11 @@ import {
   type PlanContext,
   planArguments,
 } from "../request/argument-plan.js";
-import {
-  type BodyContent,
-  type BodyPlan,
-  bodyReadFailure,
-  finishBody,
-  startBody,
-} from "../request/read-body.js";
+import type { BodyPlan } from "../request/read-body.js";
 import { RequestInputs } from "../request/request-inputs.js";
-import { eventStreamSerializer } from "./event-stream.js";
+import { invoker, type Method } from "./invoke-handler.js";
+import { readingBody } from "./reading-body.js";
+import { responseCheck, routeSerializer } from "./route-serializer.js";
 import {
   requestSignals,
   withAccess,
@@ -31,7 +27,6 @@ import {
   withRouteMiddleware,
   withTimeout,
 } from "./route-wrappers.js";
-import { producedSerializer, type Serializer, serializeResult } from "./serialize-result.js";
 
 /** What compiling one operation needs, besides the operation. */
 export interface RouteCompileContext extends PlanContext {
@@ -51,46 +46,6 @@ export interface RouteCompileContext extends PlanContext {
   readonly logger?: Logger;
   /** Where open event streams register how to end them (for `app.close`). */
   readonly streams?: Set<() => void>;
-}
-
-type ResponseCheck = (state: ResponseState, value: unknown) => unknown;
-
-/** The route's serializer; an event stream's also validates each event's data, as it is sent. */
-function routeSerializer(
-  operation: Operation,
-  checkResponse: ResponseCheck | undefined,
-  logger: Logger,
-  streams: Set<() => void> | undefined,
-): Serializer {
-  if (operation.sse !== undefined) {
-    // Each event's data is checked against the 200 schema (an empty state means status 200).
-    const eventState: ResponseState = {};
-    const check = (data: unknown) => {
-      const checked = (checkResponse as ResponseCheck)(eventState, data);
-      return checked instanceof PendingArgument ? checked.settled : checked;
-    };
-    return eventStreamSerializer(operation.sse, {
-      logger,
-      where: `${operation.controller.name}.${operation.handlerName}`,
-      ...(streams ? { streams } : {}),
-      ...(checkResponse ? { check } : {}),
-    });
-  }
-  return operation.produces.length === 0 ? serializeResult : producedSerializer(operation.produces);
-}
-
-/**
- * The response check of a route that is not an event stream: with `@Produces`, only JSON
- * representations are checked against the schema (text and bytes go as they are).
- */
-function responseCheck(
-  operation: Operation,
-  checkResponse: ResponseCheck | undefined,
-): ResponseCheck | undefined {
-  if (checkResponse === undefined || operation.produces.length === 0) return checkResponse;
-  const fallback = operation.produces[0] as string;
-  return (state, value) =>
-    isJsonMediaType(state[mediaTypeSlot] ?? fallback) ? checkResponse(state, value) : value;
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -265,62 +220,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   return handler;
 }
 
-/** The route's handler for a route that binds a body: reads it, then runs the rest. */
-function readingBody(
-  bodyPlan: BodyPlan,
-  run: (
-    request: Request,
-    params: readonly string[] | undefined,
-    decoded: boolean | undefined,
-    body: unknown,
-  ) => Response | Promise<Response>,
-  respondError: ErrorResponder,
-  operation: Operation,
-): RouteHandler {
-  return async (request, params, decoded) => {
-    let body: unknown;
-    try {
-      const pending = startBody(request, bodyPlan);
-      if (pending !== undefined) {
-        let content: BodyContent;
-        try {
-          content = await pending;
-        } catch (error) {
-          throw bodyReadFailure(error);
-        }
-        body = finishBody(content, request, bodyPlan);
-        if (body instanceof Promise) body = await body;
-      }
-    } catch (error) {
-      return respondError(error, request, operation);
-    }
-    return run(request, params, decoded, body);
-  };
-}
-
-type Method = (...args: unknown[]) => unknown;
-
 /** An event stream's signal: aborted when the client disconnects (or the route times out). */
 function streamSignal(request: Request, timeout: AbortSignal | undefined): AbortSignal {
   return timeout === undefined ? request.signal : AbortSignal.any([request.signal, timeout]);
-}
-
-/**
- * Calls the handler method on the per-request state with the planned arguments. The usual
- * arities get a direct call, which JavaScriptCore runs faster than `apply` with an array;
- * the handler sees the same arguments either way (`arguments.length` is the arity).
- */
-function invoker(method: Method, arity: number): (state: object, args: unknown[]) => unknown {
-  switch (arity) {
-    case 0:
-      return (state) => method.call(state);
-    case 1:
-      return (state, args) => method.call(state, args[0]);
-    case 2:
-      return (state, args) => method.call(state, args[0], args[1]);
-    case 3:
-      return (state, args) => method.call(state, args[0], args[1], args[2]);
-    default:
-      return (state, args) => method.apply(state, args);
-  }
 }
