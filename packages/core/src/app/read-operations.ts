@@ -5,9 +5,9 @@ import { SchemaRegistry } from "../schema/schema-registry.js";
 import {
   type BuiltSocketRoute,
   buildSocketRoutes,
-  checkSocketPaths,
   isSocketClass,
 } from "../websocket/build-socket-routes.js";
+import { checkSocketPaths } from "../websocket/check-socket-paths.js";
 import type { DocumentSettings } from "./app-settings.js";
 
 /** The routes of an app (operation and pipeline config) and the schema state they were built with. */

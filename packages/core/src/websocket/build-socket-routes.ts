@@ -1,16 +1,14 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
-import {
-  adapterJsonSchema,
-  type BindingContext,
-  buildBindings,
-} from "../operation/build-bindings.js";
+import { type BindingContext, buildBindings } from "../operation/build-bindings.js";
 import { isValidLimit, type RouteRuntimeMetadata } from "../operation/build-operations.js";
 import { checkOperations } from "../operation/check-operations.js";
 import type { Operation } from "../operation/operation.js";
 import { joinRoutePath } from "../operation/route-path.js";
-import type { SocketMessageSpec, SocketRoute, SocketSendSpec } from "./socket-route.js";
+import { invalidSocketRoute as invalid } from "./invalid-socket-route.js";
+import { readMessages, readSends, stringOrUndefined } from "./read-socket-messages.js";
+import type { SocketRoute } from "./socket-route.js";
 import { type SocketHandlerMetadata, socketMetadataOf } from "./websocket-metadata.js";
 
 /** What reading WebSocket classes needs besides the schema state. */
@@ -43,12 +41,7 @@ const emptyMethod: MethodMetadata = {
   hidden: false,
 };
 
-const typeName = /^[A-Za-z0-9_.-]+$/;
-
-function invalid(where: string, message: string): TrellisConfigError {
-  return new TrellisConfigError("INVALID_WEBSOCKET_ROUTE", `${where}: ${message}`);
-}
-
+/** The name of the one handler of an event (open, close, ...), if any; two are a startup error. */
 function single(
   handlers: readonly SocketHandlerMetadata[],
   event: SocketHandlerMetadata["event"],
@@ -62,10 +55,6 @@ function single(
     );
   }
   return found[0] === undefined ? undefined : String(found[0].key);
-}
-
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
 }
 
 /**
@@ -208,117 +197,4 @@ export function buildSocketRoutes<R>(
     };
     return { route, runtime };
   });
-}
-
-function readMessages(
-  context: BindingContext,
-  handlers: readonly SocketHandlerMetadata[],
-  methods: ReadonlyMap<string | symbol, MethodMetadata>,
-  className: string,
-): SocketMessageSpec[] {
-  const messages: SocketMessageSpec[] = [];
-  for (const handler of handlers) {
-    if (handler.event !== "message") continue;
-    const where = `${className}.${String(handler.key)} (@OnMessage)`;
-    const type = handler.type;
-    if (type !== undefined && (typeof type !== "string" || !typeName.test(type))) {
-      throw invalid(
-        where,
-        `message type ${JSON.stringify(type)} must be letters, digits, ".", "_" or "-".`,
-      );
-    }
-    if (messages.some((message) => message.type === type)) {
-      throw invalid(
-        where,
-        type === undefined
-          ? "a route takes one @OnMessage without a type; use types to tell messages apart."
-          : `message type "${type}" is handled twice.`,
-      );
-    }
-    if (messages.length > 0 && (messages[0]?.type === undefined) !== (type === undefined)) {
-      throw invalid(
-        where,
-        'a route\'s messages are either all typed (@OnMessage("type", ...)) or one plain @OnMessage.',
-      );
-    }
-    const method = methods.get(handler.key);
-    if (method !== undefined && method.bindings.length > 0) {
-      throw invalid(
-        where,
-        "message handlers get (connection, message); binding decorators belong on @OnOpen.",
-      );
-    }
-    const schema = handler.hasSchema ? handler.schema : undefined;
-    messages.push({
-      handlerName: String(handler.key),
-      type: type as string | undefined,
-      schema,
-      jsonSchema: schema === undefined ? undefined : adapterJsonSchema(context, schema, where),
-      summary: stringOrUndefined(method?.summary),
-      description: stringOrUndefined(method?.description),
-    });
-  }
-  return messages;
-}
-
-function readSends(
-  context: BindingContext,
-  declared: readonly { type: unknown; schema: unknown; hasSchema: boolean }[],
-  envelope: boolean,
-  className: string,
-): SocketSendSpec[] {
-  const sends: SocketSendSpec[] = [];
-  for (const item of declared) {
-    const where = `${className} (@Sends${item.type === undefined ? "" : ` "${String(item.type)}"`})`;
-    const type = item.type;
-    if (type !== undefined && (typeof type !== "string" || !typeName.test(type))) {
-      throw invalid(
-        where,
-        `message type ${JSON.stringify(type)} must be letters, digits, ".", "_" or "-".`,
-      );
-    }
-    if (type === "error") {
-      throw invalid(where, 'the type "error" is reserved for error frames.');
-    }
-    if (sends.some((send) => send.type === type)) {
-      throw invalid(where, "the same message is declared twice.");
-    }
-    if (envelope && type === undefined) {
-      throw invalid(
-        where,
-        'a route with typed messages sends typed messages: @Sends("type", Schema).',
-      );
-    }
-    const schema = item.hasSchema ? item.schema : undefined;
-    sends.push({
-      type: type as string | undefined,
-      schema,
-      jsonSchema: schema === undefined ? undefined : adapterJsonSchema(context, schema, where),
-    });
-  }
-  return sends;
-}
-
-/** A WebSocket route's path is its own: no other WebSocket route and no GET route shares it. */
-export function checkSocketPaths(
-  operations: readonly Operation[],
-  sockets: readonly { readonly route: SocketRoute }[],
-): void {
-  const owners = new Map<string, string>();
-  for (const operation of operations) {
-    if (operation.method === "GET") {
-      owners.set(operation.shape, `${operation.controller.name}.${operation.handlerName}`);
-    }
-  }
-  for (const { route } of sockets) {
-    const { shape, path } = route.upgrade;
-    const owner = owners.get(shape);
-    if (owner !== undefined) {
-      throw new TrellisConfigError(
-        "DUPLICATE_ROUTE",
-        `${route.controller.name} (@WebSocketRoute ${path}) and ${owner} both serve GET ${path}.`,
-      );
-    }
-    owners.set(shape, `${route.controller.name} (@WebSocketRoute)`);
-  }
 }
