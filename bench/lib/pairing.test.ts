@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import { pairedRuns, twinRuns } from "./pairing.js";
 
 const isRaw = (id: string) => id === "raw";

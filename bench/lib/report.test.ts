@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import { parseBenchArgs } from "./args.js";
 import { renderReport } from "./report.js";
 import type { RunResults, Sample, TargetResult } from "./results.js";

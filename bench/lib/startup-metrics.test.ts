@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import type { ImportResult } from "./results.js";
 import { createAppGoalRows, importGoalRows, rssGoalRows } from "./startup-goal-rows.js";
 import { importRatio, startupRatios, trellisStartup } from "./startup-metrics.js";

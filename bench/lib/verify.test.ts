@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "vitest";
 import { type CreateOrderInput, createOrder, orderBody } from "../targets/shared/orders.js";
 import { checks, namesField, verifyTarget } from "./verify.js";
 

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import { parseWrkOutput, unexpectedResponses } from "./wrk.js";
 
 // Captured from wrk 4.1.0 (Debian) against targets/raw.ts.

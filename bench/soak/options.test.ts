@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import { defaultSoakOptions, parseSoakArgs } from "./options.js";
 
 describe("parseSoakArgs", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import { carrySoakSection, replaceSection } from "./report.js";
 
 const section = "## Soak\n\nPASS: new figures.";

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import { measureElysiaBuild } from "../lib/create-app-bench.js";
 import { generateElysiaMain, generateElysiaModels } from "./generate-elysia.js";
 

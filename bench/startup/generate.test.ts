@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import type { TrellisAdapter } from "../lib/targets.js";
 import { generateControllers, generateMain } from "./generate.js";
 

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test } from "vitest";
 import { generateMain } from "./generate.js";
 import { dfgWithinCreateApp } from "./tiers.js";
 
