@@ -6,10 +6,14 @@ const source = (dir: string) => resolve(root, "packages", dir, "src/index.ts");
 
 /**
  * One vitest config for every package: legacy decorators with metadata (oxc drops them otherwise),
- * workspace packages resolved to their sources so tests never run against a stale dist, and a JSON
- * report per package that scripts/test-all.mjs adds up.
+ * workspace packages resolved to their sources so tests never run against a stale dist, every test
+ * required to assert something, and a JSON report per package that scripts/test-all.mjs adds up.
+ * Type tests live in `*.test-d.ts` files: the root typecheck compiles them, vitest never runs them.
  */
-export function trellisVitestConfig(packageDir: string) {
+export function trellisVitestConfig(
+  packageDir: string,
+  include = ["src/**/*.test.ts", "test/**/*.test.ts"],
+) {
   return defineConfig({
     root: packageDir,
     oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
@@ -25,10 +29,12 @@ export function trellisVitestConfig(packageDir: string) {
       },
     },
     test: {
-      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+      include,
       server: { deps: { inline: ["zod"] } },
       testTimeout: 30_000,
       hookTimeout: 120_000,
+      // A test that asserts nothing fails: it would pass whatever the code does.
+      expect: { requireAssertions: true },
       reporters: ["default", ["json", { outputFile: ".test-report.json" }]],
     },
   });
