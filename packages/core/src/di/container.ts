@@ -1,6 +1,11 @@
 import type { Logger } from "../errors/logger.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { AppState, REQUEST } from "./built-in-tokens.js";
+import {
+  dependencyCycle,
+  missingProvider,
+  notVisible,
+  requestScopeInSingleton,
+} from "./container-errors.js";
 import {
   classDependencies,
   type Dependency,
@@ -10,50 +15,18 @@ import {
 } from "./dependencies.js";
 import type { ProviderScope } from "./injection-metadata.js";
 import { hasHook } from "./lifecycle-hooks.js";
+import { afterPending, callFactory, construct, Pending } from "./make-instance.js";
 import type { ModuleNode } from "./module-graph.js";
 import { type NormalizedProvider, tokenName } from "./provider.js";
+import { type Maker, makeForRequest, type RequestScope } from "./request-scope.js";
+import { rootModule } from "./root-module.js";
+import { type HookedInstance, runInit, runShutdown } from "./run-lifecycle.js";
 import { WebSocketPublisher } from "./websocket-publisher.js";
-
-// Reflected types that name a shape TypeScript could not emit (interfaces, unions, primitives).
-const vagueTypes = new Set<unknown>([Object, String, Number, Boolean, Array, Function, Promise]);
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  value !== null &&
-  (typeof value === "object" || typeof value === "function") &&
-  typeof (value as { then?: unknown }).then === "function";
-
-/** An instance still being made by an async factory (or made from one). */
-export class Pending {
-  constructor(readonly promise: Promise<unknown>) {}
-}
-
-/** The instances of one request's request-scoped providers, made on first use. */
-interface RequestScope {
-  readonly request: Request;
-  readonly made: Map<unknown, unknown>;
-}
-
-/** Makes (or finds) one request-scoped provider's instance within a request. */
-type Maker = (scope: RequestScope) => unknown;
 
 interface Entry {
   readonly provider: NormalizedProvider;
   /** The module that declares it: its dependencies are resolved as that module sees them. */
   readonly module: ModuleNode;
-}
-
-/** A module of only `createApp`'s own providers (no imports): everything is visible. */
-export function rootModule(providers: readonly NormalizedProvider[]): ModuleNode {
-  return {
-    name: "createApp",
-    target: undefined,
-    imports: [],
-    controllers: [],
-    providers,
-    exports: new Set(),
-    exportList: [],
-    visible: new Set(providers.map((provider) => provider.token)),
-  };
 }
 
 /**
@@ -79,7 +52,7 @@ export class Container {
   private readonly makers = new Map<unknown, Maker>();
   private readonly resolving: unknown[] = [];
   /** Instances with lifecycle hooks, in the order they were made (dependencies first). */
-  private readonly hooked: { readonly name: string; readonly instance: object }[] = [];
+  private readonly hooked: HookedInstance[] = [];
 
   /** From the module graph's modules (root first), or from a plain provider list. */
   constructor(modules: readonly ModuleNode[] | readonly NormalizedProvider[] = []) {
@@ -151,7 +124,7 @@ export class Container {
       const args = classDependencies(target).map(({ token, consumer }) =>
         this.resolve(token, consumer, module),
       );
-      return this.after(args, (values) => this.record(target.name, construct(target, values)));
+      return afterPending(args, (values) => this.record(target.name, construct(target, values)));
     });
     made.set(target, instance);
     return instance;
@@ -191,39 +164,12 @@ export class Container {
 
   /** Runs every `onInit()`, dependencies first, awaiting each; a promise only if one is async. */
   runInit(): void | Promise<void> {
-    const list = this.hooked;
-    let index = 0;
-    const step = (): void | Promise<void> => {
-      for (; index < list.length; index++) {
-        const { name, instance } = list[index] as (typeof list)[number];
-        if (!hasHook(instance, "onInit")) continue;
-        let result: unknown;
-        try {
-          result = (instance as { onInit(): unknown }).onInit();
-        } catch (error) {
-          throw initFailed(name, error);
-        }
-        if (isThenable(result)) {
-          index++;
-          return Promise.resolve(result).then(step, (error: unknown) => {
-            throw initFailed(name, error);
-          });
-        }
-      }
-    };
-    return step();
+    return runInit(this.hooked);
   }
 
   /** Runs every `onShutdown()` in reverse order, awaiting each; a failure is logged, not fatal. */
-  async runShutdown(logger: Logger): Promise<void> {
-    for (const { name, instance } of [...this.hooked].reverse()) {
-      if (!hasHook(instance, "onShutdown")) continue;
-      try {
-        await (instance as { onShutdown(): unknown }).onShutdown();
-      } catch (error) {
-        logger.error(`${name}.onShutdown() failed`, error);
-      }
-    }
+  runShutdown(logger: Logger): Promise<void> {
+    return runShutdown(this.hooked, logger);
   }
 
   // The provider of `token`, checked visible from `module` (undefined for REQUEST).
@@ -283,7 +229,7 @@ export class Container {
     const args = providerDependencies(provider).map(({ token, consumer }) =>
       this.resolve(token, consumer, module),
     );
-    const value = this.after(args, (values) =>
+    const value = afterPending(args, (values) =>
       provider.kind === "class"
         ? construct(provider.useClass, values)
         : callFactory(provider.factory, values, name),
@@ -294,21 +240,6 @@ export class Container {
     };
     if (value instanceof Pending) return new Pending(value.promise.then(settle));
     return settle(value);
-  }
-
-  // Calls `make` with the values of `args` now, or once the pending ones are made.
-  private after(args: readonly unknown[], make: (values: unknown[]) => unknown): unknown {
-    if (!args.some((arg) => arg instanceof Pending)) {
-      return make(args as unknown[]);
-    }
-    return new Pending(
-      Promise.all(args.map((arg) => (arg instanceof Pending ? arg.promise : arg))).then(
-        (values) => {
-          const made = make(values);
-          return made instanceof Pending ? made.promise : made;
-        },
-      ),
-    );
   }
 
   private record(name: string, instance: unknown): unknown {
@@ -336,16 +267,11 @@ export class Container {
     let makers: Maker[] = [];
     const make: Maker = (scope) => {
       if (scope.made.has(token)) return scope.made.get(token);
-      const args = makers.map((dependency) => dependency(scope));
-      let value: unknown;
-      if (provider.kind === "class") {
-        value = new (provider.useClass as new (...args: unknown[]) => unknown)(...args);
-      } else if (provider.kind === "factory") {
-        value = provider.factory(...args);
-        if (isThenable(value)) {
-          throw new Error(`the request-scoped factory of ${name} returned a promise`);
-        }
-      }
+      const value = makeForRequest(
+        provider,
+        makers.map((dependency) => dependency(scope)),
+        name,
+      );
       scope.made.set(token, value);
       return value;
     };
@@ -359,13 +285,7 @@ export class Container {
   // Tracks what is being made, so a dependency cycle is reported instead of overflowing the stack.
   private within<T>(token: unknown, make: () => T): T {
     const start = this.resolving.indexOf(token);
-    if (start !== -1) {
-      const chain = [...this.resolving.slice(start), token].map(tokenName).join(" -> ");
-      throw new TrellisConfigError(
-        "DEPENDENCY_CYCLE",
-        `dependency cycle: ${chain}. Break it, for example with a factory provider.`,
-      );
-    }
+    if (start !== -1) throw dependencyCycle([...this.resolving.slice(start), token]);
     this.resolving.push(token);
     try {
       return make();
@@ -373,80 +293,4 @@ export class Container {
       this.resolving.pop();
     }
   }
-}
-
-function construct(target: Function, args: readonly unknown[]): unknown {
-  try {
-    return new (target as new (...args: unknown[]) => unknown)(...args);
-  } catch (error) {
-    throw failed(`${target.name}'s constructor`, error);
-  }
-}
-
-function callFactory(factory: (...args: unknown[]) => unknown, args: unknown[], name: string) {
-  let value: unknown;
-  try {
-    value = factory(...args);
-  } catch (error) {
-    throw failed(`the factory of ${name}`, error);
-  }
-  if (!isThenable(value)) return value;
-  return new Pending(
-    Promise.resolve(value).then(undefined, (error: unknown) => {
-      throw failed(`the factory of ${name}`, error);
-    }),
-  );
-}
-
-function missingProvider(token: unknown, consumer: string, module: ModuleNode): TrellisConfigError {
-  const vague = vagueTypes.has(token)
-    ? ` (the type was reflected as ${tokenName(token)}: an interface, union or type-only import; name the token with @Inject(token))`
-    : "";
-  const where =
-    module.target === undefined ? "createApp({ providers })" : `the providers of ${module.name}`;
-  return new TrellisConfigError(
-    "MISSING_PROVIDER",
-    `${consumer} needs ${tokenName(token)}, which no provider supplies${vague}. Add it to ${where}.`,
-  );
-}
-
-function notVisible(
-  token: unknown,
-  consumer: string,
-  module: ModuleNode,
-  owner: ModuleNode,
-): TrellisConfigError {
-  const name = tokenName(token);
-  const fix = owner.exports.has(token)
-    ? `import ${owner.name} into ${module.name}`
-    : `add ${name} to the exports of ${owner.name} and import ${owner.name} into ${module.name}`;
-  return new TrellisConfigError(
-    "PROVIDER_NOT_VISIBLE",
-    `${consumer} (in ${module.name}) needs ${name}, which ${owner.name} provides but ${module.name} cannot see: ${fix}.`,
-  );
-}
-
-function requestScopeInSingleton(consumer: string, token?: unknown): TrellisConfigError {
-  const what =
-    token === undefined
-      ? "a request-scoped provider"
-      : `${tokenName(token)}, which is request-scoped`;
-  return new TrellisConfigError(
-    "REQUEST_SCOPE_IN_SINGLETON",
-    `${consumer} is made once for the app but depends on ${what}. Drop the singleton scope (it then becomes request-scoped too), or inject something app-wide instead.`,
-  );
-}
-
-function failed(what: string, error: unknown): TrellisConfigError {
-  if (error instanceof TrellisConfigError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new TrellisConfigError("PROVIDER_FAILED", `${what} threw: ${reason}`, { cause: error });
-}
-
-function initFailed(name: string, error: unknown): TrellisConfigError {
-  if (error instanceof TrellisConfigError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new TrellisConfigError("PROVIDER_INIT_FAILED", `${name}.onInit() failed: ${reason}`, {
-    cause: error,
-  });
 }
