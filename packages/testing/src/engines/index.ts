@@ -1,0 +1,6 @@
+// Real engines for tests: each starts as the test's own process on a free port, in a temporary
+// folder, and stops with it. Never a mock, never a system service.
+
+export { freePort, type RunningEngine } from "./engine-process.js";
+export { startPostgres } from "./start-postgres.js";
+export { startRedis } from "./start-redis.js";

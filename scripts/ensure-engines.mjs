@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Installs the database engines the tests start as their own processes (redis-server and
+// postgresql from Debian) when they are missing. Idempotent: does nothing when both are there.
+// Run before the tests: `node scripts/ensure-engines.mjs`. It never starts a system service.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+
+const onPath = (name) =>
+  (process.env.PATH ?? "").split(":").some((dir) => dir !== "" && existsSync(`${dir}/${name}`));
+
+const hasRedis = () => onPath("redis-server") || existsSync("/usr/bin/redis-server");
+const hasPostgres = () =>
+  existsSync("/usr/lib/postgresql") &&
+  readdirSync("/usr/lib/postgresql").some((version) =>
+    existsSync(`/usr/lib/postgresql/${version}/bin/initdb`),
+  );
+
+const missing = [];
+if (!hasRedis()) missing.push("redis-server");
+if (!hasPostgres()) missing.push("postgresql");
+
+if (missing.length === 0) {
+  console.log("ensure-engines: redis-server and postgresql are installed.");
+  process.exit(0);
+}
+
+console.log(`ensure-engines: installing ${missing.join(", ")} (apt-get).`);
+const run = (args) =>
+  execFileSync("apt-get", args, {
+    stdio: "inherit",
+    // No prompts, and no service started by the package's scripts (policy-rc.d is not assumed).
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+try {
+  run(["update"]);
+  run(["install", "-y", ...missing]);
+} catch {
+  console.error(
+    `ensure-engines: could not install ${missing.join(", ")}. Install them yourself: ` +
+      `apt-get update && apt-get install -y ${missing.join(" ")}`,
+  );
+  process.exit(1);
+}
+if (!hasRedis() || !hasPostgres()) {
+  console.error("ensure-engines: the engines are still missing after apt-get install.");
+  process.exit(1);
+}
+console.log("ensure-engines: done.");
