@@ -10,10 +10,20 @@ export interface CloseOptions {
    * 10 000). Startup still under way is waited for within the same time.
    */
   readonly graceMs?: number;
+  /**
+   * Milliseconds the servers `serve` started keep accepting and answering requests after readiness
+   * turns 503, each answer closing its connection (default 0). Balancers that poll readiness take
+   * the instance out meanwhile, and clients of kept-alive connections move to new ones instead of
+   * losing a request on a connection cut under them. Counted before `graceMs`.
+   */
+  readonly drainMs?: number;
 }
 
 /** The default `graceMs` of `app.close`. */
 export const defaultGraceMs = 10_000;
+
+/** The longest delay a timer keeps (2^31 - 1 ms); a longer one would fire after 1 ms. */
+const maxTimerMs = 2 ** 31 - 1;
 
 /** Stops listening, lets in-flight requests finish, and cuts what is left after `graceMs`. */
 async function drain(server: RunningServer, graceMs: number): Promise<void> {
@@ -51,18 +61,32 @@ export function closer(
   let closing: Promise<void> | undefined;
   return (options = {}) => {
     const graceMs = options.graceMs ?? defaultGraceMs;
-    if (!Number.isFinite(graceMs) || graceMs < 0) {
-      return Promise.reject(
-        new TrellisConfigError(
-          "INVALID_OPTION",
-          `app.close: graceMs ${String(graceMs)} is not a number of milliseconds >= 0.`,
-        ),
-      );
+    const drainMs = options.drainMs ?? 0;
+    for (const [name, value] of [
+      ["graceMs", graceMs],
+      ["drainMs", drainMs],
+    ] as const) {
+      if (!Number.isFinite(value) || value < 0 || value > maxTimerMs) {
+        return Promise.reject(
+          new TrellisConfigError(
+            "INVALID_OPTION",
+            `app.close: ${name} ${String(value)} is not a number of milliseconds from 0 to ${maxTimerMs}.`,
+          ),
+        );
+      }
     }
     closing ??= (async () => {
-      const started = Date.now();
       moveAppState(container.state, "closing");
       runtime.sockets?.closeAll();
+      // From now on every answer closes its connection, so no client writes its next request
+      // onto a kept-alive connection that stopping is about to cut.
+      for (const startDrain of runtime.drainers) startDrain();
+      if (drainMs > 0) {
+        // Event streams end now: their clients reconnect while the balancer still has a choice.
+        for (const end of runtime.streams) end();
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
+      const started = Date.now();
       await within(ready, graceMs);
       const left = Math.max(0, graceMs - (Date.now() - started));
       const draining = [...runtime.servers].map((server) => drain(server, left));

@@ -13,6 +13,8 @@ export interface RunningServer {
 export interface AppRuntime {
   readonly logger: Logger;
   readonly servers: Set<RunningServer>;
+  /** Starts a server's drain (its answers close their connections); `serve` registers one each. */
+  readonly drainers: Set<() => void>;
   /** Ends each open event stream (`@Sse`), so a closing server can drain. */
   readonly streams: Set<() => void>;
   /** The app's WebSocket connections: closed (1001) as soon as the app starts closing. */

@@ -233,6 +233,7 @@ export function createApp(options: AppOptions): App {
   const runtime: AppRuntime = {
     logger: settings.logger,
     servers: new Set(),
+    drainers: new Set(),
     streams,
     sockets: socketRuntime.hub,
   };

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -52,13 +53,88 @@ function start(env: Record<string, string> = {}): Promise<Running> {
   });
 }
 
+interface RawAnswer {
+  readonly status: number;
+  readonly connection: string | undefined;
+}
+
+/** One GET on its own connection, reading the status and `Connection` header as sent. */
+function rawGet(url: URL, path: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk.toString();
+      if (!text.includes("\r\n\r\n")) return;
+      socket.destroy();
+      const status = Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]);
+      const connection = /\r\nconnection: *([^\r]*)/i.exec(text)?.[1]?.toLowerCase();
+      resolve({ status, connection });
+    });
+    socket.on("error", reject);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: test\r\n\r\n`);
+  });
+}
+
+interface Counts {
+  sent: number;
+  answered: number;
+  /** Requests written that got no answer before their connection closed. */
+  lost: number;
+}
+
+/**
+ * Sends GETs one after another on one kept-alive connection until the server says
+ * `Connection: close` (then stops writing) or closes the connection.
+ */
+function keepAliveRun(
+  url: URL,
+  counts: Counts,
+  onAnswer: () => void,
+): Promise<{ readonly toldToClose: boolean }> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let text = "";
+    let pending = 0;
+    let closing = false;
+    const send = () => {
+      pending += 1;
+      counts.sent += 1;
+      socket.write("GET /work HTTP/1.1\r\nHost: test\r\n\r\n");
+    };
+    socket.on("connect", send);
+    socket.on("data", (chunk) => {
+      text += chunk.toString();
+      // Each answer of /work is small and has a Content-Length: count complete ones.
+      for (;;) {
+        const head = text.indexOf("\r\n\r\n");
+        if (head < 0) return;
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(text.slice(0, head))?.[1] ?? 0);
+        if (text.length < head + 4 + length) return;
+        if (/\r\nconnection: *close/i.test(text.slice(0, head))) closing = true;
+        text = text.slice(head + 4 + length);
+        pending -= 1;
+        counts.answered += 1;
+        onAnswer();
+        if (closing) socket.end();
+        else send();
+      }
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      counts.lost += pending;
+      resolve({ toldToClose: closing });
+    });
+  });
+}
+
 const waitFor = async (check: () => boolean) => {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
 describe("serve(app) in a real Bun process", () => {
   it("on SIGTERM lets in-flight requests finish, refuses new ones, runs onShutdown, exits 0", async () => {
-    const server = await start();
+    const server = await start({ DRAIN_MS: "0" });
     await waitFor(() => server.output().includes("ready"));
     const inFlight = fetch(new URL("/work?ms=400", server.url));
     await waitFor(() => server.output().includes("working 400"));
@@ -97,6 +173,44 @@ describe("serve(app) in a real Bun process", () => {
     await waitFor(() => server.output().includes("ready"));
     expect((await fetch(new URL("/work", server.url))).status).toBe(200);
     server.signal("SIGINT");
+    expect(await server.exited).toBe(0);
+  });
+
+  it("keeps serving through drainMs after SIGTERM: readiness 503, every answer closes its connection", async () => {
+    const server = await start({ DRAIN_MS: "5000" });
+    await waitFor(() => server.output().includes("ready"));
+    expect((await rawGet(server.url, "/health")).status).toBe(200);
+    server.signal("SIGTERM");
+    let ready = await rawGet(server.url, "/health");
+    while (ready.status === 200) ready = await rawGet(server.url, "/health");
+    expect(ready.status).toBe(503);
+    expect(ready.connection).toBe("close");
+    const work = await rawGet(server.url, "/work");
+    expect(work.status).toBe(200);
+    expect(work.connection).toBe("close");
+    expect(await server.exited).toBe(0);
+  });
+
+  it("loses no request on busy kept-alive connections across SIGTERM (default drainMs)", async () => {
+    const server = await start({ DRAIN_MS: "" });
+    await waitFor(() => server.output().includes("ready"));
+    // Eight clients send requests back to back, each on its one kept-alive connection.
+    const counts = { sent: 0, answered: 0, lost: 0 };
+    let signalled = false;
+    const runs = Array.from({ length: 8 }, () =>
+      keepAliveRun(server.url, counts, () => {
+        if (!signalled && counts.answered >= 200) {
+          signalled = true;
+          server.signal("SIGTERM");
+        }
+      }),
+    );
+    const ends = await Promise.all(runs);
+    expect(signalled).toBe(true);
+    // Each connection was told to close (its last answer said so); none was cut under a request.
+    expect(ends.map((end) => end.toldToClose)).toEqual(ends.map(() => true));
+    expect(counts.lost).toBe(0);
+    expect(counts.answered).toBe(counts.sent);
     expect(await server.exited).toBe(0);
   });
 

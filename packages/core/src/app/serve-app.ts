@@ -1,5 +1,10 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { defaultGraceMs } from "./app-lifecycle.js";
+import { closingHandlers } from "./closing-handlers.js";
+
+/** The default `drainMs` of `serve`, after SIGTERM. */
+const defaultDrainMs = 1_000;
+
 import { type RunningServer, runtimeOf } from "./app-runtime.js";
 import type { App } from "./create-app.js";
 
@@ -14,6 +19,13 @@ export interface ServeOptions {
   readonly idleTimeout?: number;
   /** Milliseconds in-flight requests get after a stop signal (default 10 000). */
   readonly graceMs?: number;
+  /**
+   * Milliseconds the server keeps serving after SIGTERM while readiness answers 503, every answer
+   * closing its connection, before it stops listening (default 1 000: long enough for busy
+   * kept-alive clients to be told to move on). Set it to a little more than your balancer's
+   * health-check interval. SIGINT (a person at a terminal) never waits for it.
+   */
+  readonly drainMs?: number;
   /** The signals that close the app gracefully (default SIGTERM and SIGINT); `false`: none. */
   readonly signals?: readonly NodeJS.Signals[] | false;
   /** Exit the process once closed (0), or when startup fails (1). Default true. */
@@ -24,8 +36,9 @@ export interface ServeOptions {
 
 /**
  * Serves an app with `Bun.serve` and the defaults a deployment wants: on SIGTERM or SIGINT the
- * app closes gracefully (readiness fails first, in-flight requests finish within `graceMs`, then
- * `onShutdown` hooks run) and the process exits; a second signal exits at once. Requests that
+ * app closes gracefully (readiness fails first, the server keeps answering for `drainMs` after
+ * SIGTERM with every answer closing its connection, in-flight requests finish within `graceMs`,
+ * then `onShutdown` hooks run) and the process exits; a second signal exits at once. Requests that
  * arrive before `app.ready` are answered 503 with `Retry-After`; a failed startup exits with 1.
  *
  * @example
@@ -35,10 +48,17 @@ export interface ServeOptions {
 export function serve(app: App, options: ServeOptions = {}): RunningServer {
   const {
     graceMs = defaultGraceMs,
+    drainMs = defaultDrainMs,
     signals = ["SIGTERM", "SIGINT"],
     exit = true,
     ...rest
   } = options;
+  if (!Number.isFinite(drainMs) || drainMs < 0 || drainMs > 2 ** 31 - 1) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      `serve: drainMs ${String(drainMs)} is not a number of milliseconds from 0 to ${2 ** 31 - 1}.`,
+    );
+  }
   const runtime = runtimeOf(app.state);
   if (runtime === undefined) {
     throw new TrellisConfigError("INVALID_OPTION", "serve: the app was not made by createApp.");
@@ -51,6 +71,14 @@ export function serve(app: App, options: ServeOptions = {}): RunningServer {
     websocket: app.websocket,
   } as Parameters<typeof Bun.serve>[0]) as unknown as RunningServer;
   runtime.servers.add(server);
+  runtime.drainers.add(() => {
+    const closing = closingHandlers(app.routes, app.fetch);
+    (server as unknown as { reload(options: object): void }).reload({
+      routes: closing.routes,
+      fetch: closing.fetch,
+      websocket: app.websocket,
+    });
+  });
 
   app.ready.catch((error: unknown) => {
     runtime.logger.error("Startup failed:", error);
@@ -68,7 +96,7 @@ export function serve(app: App, options: ServeOptions = {}): RunningServer {
         return;
       }
       received = true;
-      app.close({ graceMs }).then(
+      app.close({ graceMs, drainMs: signal === "SIGTERM" ? drainMs : 0 }).then(
         () => {
           if (exit) process.exit(0);
         },

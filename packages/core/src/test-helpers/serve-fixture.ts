@@ -1,5 +1,5 @@
 // A real server process for serve-app.test.ts: `bun src/test-helpers/serve-fixture.ts`.
-// START_DELAY_MS delays an async provider; FAIL_INIT makes an onInit fail; GRACE_MS sets graceMs.
+// START_DELAY_MS delays an async provider; FAIL_INIT makes an onInit fail; GRACE_MS sets graceMs, DRAIN_MS drainMs.
 
 import { jsonSchemaAdapter } from "../../../testing/src/json-schema-adapter.js";
 import { createApp } from "../app/create-app.js";
@@ -10,6 +10,7 @@ import { Inject } from "../decorators/inject.js";
 import { Injectable } from "../decorators/injectable.js";
 import { Route } from "../decorators/route.js";
 import { Get } from "../decorators/verbs.js";
+import type { AppState } from "../di/built-in-tokens.js";
 
 @Injectable()
 class Connection {
@@ -38,10 +39,23 @@ class WorkController extends Controller {
   }
 }
 
+@Route("/health")
+class HealthController extends Controller {
+  constructor(readonly state: AppState) {
+    super();
+  }
+
+  @Get()
+  status() {
+    if (this.state.status !== "ready") this.setStatus(503);
+    return { status: this.state.status };
+  }
+}
+
 const delay = Number(process.env.START_DELAY_MS ?? 0);
 const app = createApp({
   schema: jsonSchemaAdapter(),
-  controllers: [WorkController],
+  controllers: [WorkController, HealthController],
   providers: [
     Connection,
     {
@@ -57,6 +71,7 @@ const server = serve(app, {
   port: 0,
   hostname: "127.0.0.1",
   graceMs: Number(process.env.GRACE_MS ?? 10_000),
+  ...(process.env.DRAIN_MS ? { drainMs: Number(process.env.DRAIN_MS) } : {}),
 });
 console.log(`listening ${server.url.href}`);
 app.ready.then(
