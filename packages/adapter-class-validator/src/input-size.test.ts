@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
-import { coreCompileOptions, formRecord, growth, withKeys } from "@trellis/testing";
+import { coreCompileOptions, expectLinearWork, formRecord, withKeys } from "@trellis/testing";
 import * as transformer from "class-transformer";
 import { Transform, Type } from "class-transformer";
 import {
@@ -17,9 +17,11 @@ import {
 import { describe, expect, it, vi } from "vitest";
 import { classValidator } from "./index.js";
 
-// Work must grow linearly with the size of the input, and issues stop at core's cap (100). Times
-// are compared between sizes N and 10N on this machine (linear: ~10, quadratic: ~100), never
-// against a fixed number of milliseconds.
+// Work must grow linearly with the size of the input, and issues stop at core's cap (100). Work is
+// counted, never timed: the operations a validator makes on an input seen through counting
+// proxies, at sizes n, 2n and 4n (see expectLinearWork in @trellis/testing), and the keys it hands
+// class-transformer, whose copy is quadratic in an object's keys (it de-duplicates them with
+// indexOf, out of the proxies' sight): those must not grow with the input at all.
 
 class CreateUser {
   @IsString() @IsNotEmpty() name!: string;
@@ -68,27 +70,59 @@ const compile = (model: Function, unknownProperties: UnknownPropertyPolicy = "st
   classValidator().compile(model, coreCompileOptions("body", unknownProperties)) as Validator;
 const ada = { name: "Ada", email: "ada@example.com" };
 
+/** Own keys of `value` and of every object and array in it. */
+function keysIn(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  return Object.entries(value).reduce((sum, [, inner]) => sum + 1 + keysIn(inner), 0);
+}
+
+/**
+ * Fails unless `validate` hands class-transformer the same number of keys for `make(size)` at
+ * every size: undeclared keys (and a declared object's keys) are kept away from its quadratic copy.
+ * `called`: whether class-transformer runs at all for these inputs (it builds no instance once the
+ * adapter has rejected one).
+ */
+function expectSameKeysToClassTransformer(
+  validate: Validator,
+  make: (size: number) => unknown,
+  called: boolean,
+): void {
+  const spy = vi.spyOn(transformer, "plainToInstance");
+  try {
+    const handed = [1_000, 4_000].map((size) => {
+      spy.mockClear();
+      validate(make(size));
+      return spy.mock.calls.reduce((sum, [, plain]) => sum + keysIn(plain), 0);
+    });
+    expect(spy.mock.calls.length > 0, "class-transformer was called").toBe(called);
+    expect(handed[1], `keys handed to class-transformer: ${handed.join(", ")}`).toBe(handed[0]);
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe("classValidator() on large inputs", () => {
   it.each(["strip", "reject", "keep"] as const)(
     "handles undeclared keys in linear time (%s)",
-    (policy) => {
-      const flat = growth(compile(CreateUser, policy), (size) => withKeys(size, ada), 5_000);
-      const nested = growth(
-        compile(Team, policy),
-        (size) => ({ name: "a", lead: withKeys(size, ada) }),
-        5_000,
-      );
-      const fields = growth(compile(CreateUser, policy), formRecord, 5_000);
-      expect(flat).toBeLessThan(30);
-      expect(nested).toBeLessThan(30);
-      expect(fields).toBeLessThan(30);
+    async (policy) => {
+      await expectLinearWork(compile(CreateUser, policy), (size) => withKeys(size, ada));
+      const nested = (size: number) => ({ name: "a", lead: withKeys(size, ada) });
+      await expectLinearWork(compile(Team, policy), nested);
+      await expectLinearWork(compile(CreateUser, policy), formRecord);
+      // A model class-transformer builds: the undeclared keys never reach it.
+      const transformed = compile(TransformedTeam, policy);
+      await expectLinearWork(transformed, nested);
+      expectSameKeysToClassTransformer(transformed, nested, policy !== "reject");
+      const outer = (size: number) => withKeys(size, { name: "a", lead: ada });
+      await expectLinearWork(transformed, outer);
+      expectSameKeysToClassTransformer(transformed, outer, policy !== "reject");
     },
-    180_000,
   );
 
-  it("copies a declared object of many keys in linear time", () => {
+  it("copies a declared object of many keys in linear time", async () => {
     const tagged = (size: number) => ({ name: "a", attributes: withKeys(size, {}) });
-    expect(growth(compile(Tagged), tagged, 5_000)).toBeLessThan(30);
+    await expectLinearWork(compile(Tagged), tagged);
+    expectSameKeysToClassTransformer(compile(Tagged), tagged, false);
     const result = compile(Tagged)({
       name: "a",
       attributes: { a: 1, nested: { b: [1, { c: 2 }] } },
@@ -97,7 +131,12 @@ describe("classValidator() on large inputs", () => {
       ok: true,
       value: expect.objectContaining({ attributes: { a: 1, nested: { b: [1, { c: 2 }] } } }),
     });
-  }, 120_000);
+  });
+
+  // A class with a @Transform hands such an object to class-transformer, keys and all (1,000 keys:
+  // 1,002 keys handed; 4,000: 4,002), whose copy is quadratic in them: found by issue 41, reported,
+  // left to the adapter.
+  it.todo("copies a declared object of many keys in linear time in a class with a @Transform");
 
   it("hands class-transformer only the keys it is to copy, with the same outcome", () => {
     const spy = vi.spyOn(transformer, "plainToInstance");
@@ -137,7 +176,7 @@ describe("classValidator() on large inputs", () => {
       code: "unknown_property",
     });
     expect(result.issues[99]?.path).toEqual(["lead", "k99"]);
-  });
+  }, 120_000);
 
   it("reports at most 100 issues for 150,000 bad items, and only the bound past ArrayMaxSize", () => {
     const lines = Array.from({ length: 150_000 }, () => ({ sku: 1 }));
@@ -173,12 +212,14 @@ describe("classValidator() on large inputs", () => {
       ["lines", 0, "sku"],
       ["lines", 2, "sku"],
     ]);
-  });
+  }, 300_000);
 
-  it("handles bad items in linear time, and 40 such requests leave memory bounded", () => {
+  it("handles bad items in linear time, and 40 such requests leave memory bounded", async () => {
     const validate = compile(CappedOrder);
     const bad = (size: number) => ({ lines: Array.from({ length: size }, () => ({ sku: 1 })) });
-    expect(growth(compile(Order), bad, 5_000)).toBeLessThan(30);
+    await expectLinearWork(compile(Order), bad);
+    // Past ArrayMaxSize (1000) at every size counted.
+    await expectLinearWork(validate, bad, 1_500);
     const input = bad(150_000);
     const gc = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc;
     gc?.(true);
@@ -186,5 +227,5 @@ describe("classValidator() on large inputs", () => {
     for (let request = 0; request < 40; request++) validate(input);
     gc?.(true);
     expect(process.memoryUsage().rss - before).toBeLessThan(256 * 1024 * 1024);
-  }, 180_000);
+  }, 300_000);
 });

@@ -6,5 +6,12 @@ export {
   coreCompileOptions,
   SchemaRegistry,
 } from "./core-internals.js";
-export { formRecord, growth, withKeys } from "./input-size.js";
+export { formRecord, withKeys } from "./input-size.js";
 export { jsonSchemaAdapter, optional, schema, type TestSchema } from "./json-schema-adapter.js";
+export {
+  type CountedInput,
+  countOperations,
+  expectLinearGrowth,
+  expectLinearWork,
+  type Growth,
+} from "./operation-count.js";
