@@ -18,10 +18,12 @@ export function openDatabase(path: string): Database {
   // strict: named parameters bind without their `$` prefix (`{ id }` for `$id`).
   const database = new Database(path, { create: true, strict: true });
   try {
-    // WAL lets readers run while a write is in progress; the busy timeout waits for a lock
-    // (another process on the same file) instead of failing at once.
-    database.run("PRAGMA journal_mode = WAL");
+    // The busy timeout first: it makes every later statement wait for a lock held by another
+    // process on the same file instead of failing at once, and switching a new file to WAL takes
+    // such a lock (set after it, two processes starting together failed with "database is locked").
+    // WAL lets readers run while a write is in progress.
     database.run("PRAGMA busy_timeout = 5000");
+    database.run("PRAGMA journal_mode = WAL");
     migrate(database);
   } catch (error) {
     database.close(true);
