@@ -3,6 +3,7 @@
 const floors = [
   ["http"],
   ["errors"],
+  ["pubsub"],
   ["controller"],
   ["metadata"],
   ["schema"],

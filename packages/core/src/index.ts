@@ -105,6 +105,26 @@ export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
+export type {
+  FollowOptions,
+  ResyncEvent,
+  TopicEvent,
+  TopicStream,
+} from "./pubsub/follow-topic.js";
+export type { InProcessPubSubOptions } from "./pubsub/in-process-pubsub.js";
+export { inProcessPubSub } from "./pubsub/in-process-pubsub.js";
+export type {
+  PubSub,
+  PubSubContext,
+  PubSubGap,
+  PubSubListener,
+  PubSubMessage,
+  PubSubReplay,
+  PubSubStatus,
+  PubSubWindow,
+} from "./pubsub/pubsub.js";
+export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
+export { subscribeFrom } from "./pubsub/subscribe-from.js";
 export type { SseEvent } from "./route/event-stream.js";
 export type { Infer, SchemaTypes } from "./schema/infer.js";
 export type { IssueCode } from "./schema/issue-codes.js";

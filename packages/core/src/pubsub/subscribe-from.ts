@@ -1,0 +1,87 @@
+import type { PubSub, PubSubGap, PubSubReplay } from "./pubsub.js";
+
+/** What a resuming subscriber does with what it receives. */
+export interface ResumeHandlers {
+  /** Each message, in id order, once: first the missed ones, then the live ones. */
+  readonly message: (payload: string, id: string) => void;
+  /** The id could not be honoured: delivery starts from the subscription (before any message). */
+  readonly gap: (reason: PubSubGap) => void;
+  /** The replay failed (the engine is unreachable): nothing more is delivered. */
+  readonly fail: (error: unknown) => void;
+}
+
+// Live messages held while the replay is read: more than this and the subscriber is failed
+// (it reconnects and replays from the log instead of making this process buffer without bound).
+const maxHeld = 10_000;
+
+const isThenable = (value: unknown): value is PromiseLike<PubSubReplay> =>
+  typeof (value as { then?: unknown } | null)?.then === "function";
+
+/**
+ * Subscribes to `topic` and, when `after` is given, first delivers what was published after it:
+ * exactly once and in order. The live subscription starts before the replay is read, and holds
+ * its messages until the replay is delivered; then only the held messages newer than the last
+ * replayed one follow (ordered by the adapter's `compare`). Returns the unsubscribe function.
+ */
+export function subscribeFrom(
+  pubsub: PubSub,
+  topic: string,
+  after: string | undefined,
+  handlers: ResumeHandlers,
+): () => void {
+  let live = after === undefined;
+  let stopped = false;
+  let held: string[] = []; // payload, id, payload, id, ...
+  const unsubscribe = pubsub.subscribe(topic, (payload, id) => {
+    if (live) handlers.message(payload, id);
+    else if (!stopped) {
+      held.push(payload, id);
+      if (held.length > maxHeld * 2) fail(new Error(`more than ${maxHeld} messages held`));
+    }
+  });
+  const stop = () => {
+    stopped = true;
+    held = [];
+    unsubscribe();
+  };
+  const fail = (error: unknown) => {
+    if (stopped) return;
+    stop();
+    handlers.fail(error);
+  };
+  if (after === undefined) return stop;
+
+  const settle = (replay: PubSubReplay) => {
+    if (stopped) return;
+    let last: string | undefined;
+    if (replay.gap !== undefined) handlers.gap(replay.gap);
+    else {
+      last = after;
+      for (const message of replay.messages) {
+        if (stopped) return;
+        if (pubsub.compare(message.id, last) > 0) {
+          handlers.message(message.payload, message.id);
+          last = message.id;
+        }
+      }
+    }
+    for (let index = 0; index < held.length; index += 2) {
+      if (stopped) return;
+      const id = held[index + 1] as string;
+      if (last === undefined || pubsub.compare(id, last) > 0) {
+        handlers.message(held[index] as string, id);
+        last = id;
+      }
+    }
+    held = [];
+    live = true;
+  };
+  try {
+    const replay = pubsub.replay(topic, after);
+    if (isThenable(replay)) replay.then(settle, fail);
+    else settle(replay);
+  } catch (error) {
+    fail(error);
+  }
+  return stop;
+}
