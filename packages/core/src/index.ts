@@ -135,6 +135,7 @@ export type {
   JsonSchemaDialect,
   MaybeAsyncValidator,
   SchemaAdapter,
+  SchemaRefusal,
   SchemaTarget,
   UnknownPropertyPolicy,
   ValidationIssue,

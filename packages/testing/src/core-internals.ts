@@ -9,7 +9,7 @@ import type {
   ValidationResult,
   Validator,
 } from "@trellis/core";
-import { maxReportedIssues, SchemaCompiler } from "../../core/src/schema/schema-compiler.js";
+import { compileOptions, SchemaCompiler } from "../../core/src/schema/schema-compiler.js";
 
 export { SchemaRegistry } from "../../core/src/schema/schema-registry.js";
 
@@ -71,4 +71,4 @@ export function compileThroughCoreAsync(
 export const coreCompileOptions = (
   target: SchemaTarget,
   unknownProperties: UnknownPropertyPolicy = "strip",
-): CompileOptions => ({ target, unknownProperties, maxIssues: maxReportedIssues });
+): CompileOptions => compileOptions(target, unknownProperties);

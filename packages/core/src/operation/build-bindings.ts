@@ -2,7 +2,7 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { BodyContentType } from "../http/vocabulary.js";
 import { decoratorFlags } from "../metadata/decorator-mode.js";
 import type { BindingMetadata } from "../metadata/metadata-store.js";
-import { missingJsonSchema, whyNotRecognised } from "../schema/foreign-schema.js";
+import { refusalOf } from "../schema/foreign-schema.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
@@ -39,11 +39,10 @@ export function adapterJsonSchema(
   where: string,
 ): JsonSchema {
   if (!context.adapter.isSchema(schema)) {
-    const lacksJsonSchema =
-      context.adapter.name === "standard-schema" && missingJsonSchema(schema) !== undefined;
+    const refusal = refusalOf(schema, context.adapter);
     throw new TrellisConfigError(
-      lacksJsonSchema ? "MISSING_JSON_SCHEMA" : "UNSUPPORTED_SCHEMA",
-      `${where}: the ${context.adapter.name} adapter does not recognise the schema: ${whyNotRecognised(schema, context.adapter.name)}.`,
+      refusal.missingJsonSchema === true ? "MISSING_JSON_SCHEMA" : "UNSUPPORTED_SCHEMA",
+      `${where}: the ${context.adapter.name} adapter does not recognise the schema: ${refusal.reason}.`,
     );
   }
   try {

@@ -1,51 +1,65 @@
 import { describe, expect, it } from "vitest";
-import { missingJsonSchema, whyNotRecognised } from "./foreign-schema.js";
+import { refusalOf } from "./foreign-schema.js";
+import type { SchemaAdapter } from "./schema-adapter.js";
 
-describe("whyNotRecognised", () => {
+/** An adapter that recognises nothing, with an explanation of its own when given one. */
+const adapter = (explainRefusal?: SchemaAdapter["explainRefusal"]): SchemaAdapter => ({
+  name: "any",
+  isSchema: () => false,
+  compile: () => (value) => ({ ok: true, value }),
+  toJsonSchema: () => ({}),
+  ...(explainRefusal === undefined ? {} : { explainRefusal }),
+});
+
+const reasonOf = (value: unknown) => refusalOf(value, adapter()).reason;
+
+describe("refusalOf", () => {
   it("names the adapter to use for another library's schema", () => {
     const zodLike = { _zod: { def: {} }, safeParse: () => ({}) };
-    expect(whyNotRecognised(zodLike, "class-validator")).toBe(
+    expect(reasonOf(zodLike)).toBe(
       "it looks like a Zod schema: pass zod() from @trellis/adapter-zod as createApp's `schema`",
     );
     const typeboxLike = { [Symbol.for("TypeBox.Kind")]: "Object", type: "object" };
-    expect(whyNotRecognised(typeboxLike, "zod")).toContain(
-      "typebox() from @trellis/adapter-typebox",
-    );
+    expect(reasonOf(typeboxLike)).toContain("typebox() from @trellis/adapter-typebox");
     const valibotLike = { kind: "schema", type: "object", "~run": () => ({}) };
-    expect(whyNotRecognised(valibotLike, "typebox")).toContain(
-      "valibot() from @trellis/adapter-valibot",
-    );
-    expect(whyNotRecognised(zodLike, "zod")).toContain(
-      "not one of the version this adapter supports",
-    );
+    expect(reasonOf(valibotLike)).toContain("valibot() from @trellis/adapter-valibot");
   });
 
   it("says why a class or a plain value is not a schema", () => {
     class CreateOrder {}
-    expect(whyNotRecognised(CreateOrder, "class-validator")).toBe(
-      "class CreateOrder has no class-validator decorators on its properties (decorate them, for example @IsString())",
-    );
-    expect(whyNotRecognised(CreateOrder, "zod")).toContain("classValidator()");
-    expect(whyNotRecognised(undefined, "zod")).toContain("import cycle");
-    expect(whyNotRecognised({ type: "object" }, "zod")).toContain("plain JSON Schema");
-    expect(whyNotRecognised({ a: 1 }, "zod")).toBe("it is a plain object, not a schema");
-    expect(whyNotRecognised(42, "zod")).toBe("it is a number, not a schema");
+    expect(reasonOf(CreateOrder)).toContain("it is a class (CreateOrder)");
+    expect(reasonOf(CreateOrder)).toContain("classValidator()");
+    expect(reasonOf(undefined)).toContain("import cycle");
+    expect(reasonOf(null)).toBe("it is null");
+    expect(reasonOf({ type: "object" })).toContain("plain JSON Schema");
+    expect(reasonOf({ a: 1 })).toBe("it is a plain object, not a schema");
+    expect(reasonOf(42)).toBe("it is a number, not a schema");
   });
 
-  it("points Standard Schema values to standardSchema(), and names the fix for a missing JSON Schema", () => {
+  it("points a Standard Schema value of no known library to standardSchema()", () => {
     const validate = () => ({ value: 1 });
     const arkLike = Object.assign(() => 1, {
       "~standard": { version: 1, vendor: "arktype", validate, jsonSchema: { input: () => ({}) } },
     });
-    expect(whyNotRecognised(arkLike, "zod")).toContain(
-      "standardSchema() from @trellis/adapter-standard-schema",
+    expect(reasonOf(arkLike)).toContain("standardSchema() from @trellis/adapter-standard-schema");
+    const zodAlsoStandard = { _zod: { def: {} }, "~standard": { version: 1, validate } };
+    expect(reasonOf(zodAlsoStandard)).toContain("zod() from @trellis/adapter-zod");
+  });
+
+  it("prefers the adapter's own explanation, with its error kind, over core's guess", () => {
+    const explaining = adapter((value) =>
+      typeof value === "function"
+        ? { reason: "no decorators", missingJsonSchema: true }
+        : undefined,
     );
-    const valibotOnly = { "~standard": { version: 1, vendor: "valibot", validate } };
-    expect(whyNotRecognised(valibotOnly, "standard-schema")).toContain(
-      "toStandardJsonSchema() from @valibot/to-json-schema",
-    );
-    expect(missingJsonSchema(valibotOnly)).toContain("Standard JSON Schema");
-    expect(missingJsonSchema(arkLike)).toBeUndefined();
-    expect(missingJsonSchema({ type: "object" })).toBeUndefined();
+    class Plain {}
+    expect(refusalOf(Plain, explaining)).toEqual({
+      reason: "no decorators",
+      missingJsonSchema: true,
+    });
+    expect(refusalOf({ a: 1 }, explaining)).toEqual({
+      reason: "it is a plain object, not a schema",
+    });
+    expect(refusalOf(undefined, explaining).reason).toContain("import cycle");
   });
 });

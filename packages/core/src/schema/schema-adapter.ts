@@ -37,7 +37,12 @@ export type SchemaTarget = "body" | "path" | "query" | "header" | "cookie" | "re
 /** What to do with object properties the schema does not declare. */
 export type UnknownPropertyPolicy = "strip" | "reject" | "keep";
 
-/** What core tells an adapter when it asks it to compile a schema. */
+/**
+ * What core tells an adapter when it asks it to compile a schema: the rules every adapter applies
+ * alike are core's, and reach the adapter here (the policy, its issue, the cap), so an adapter
+ * writes none of them again. An adapter whose library cannot be told them says `shapeRulesByCore`
+ * and core applies them around its validator instead.
+ */
 export interface CompileOptions {
   /** Where the validated value comes from (or goes to, for responses). */
   readonly target: SchemaTarget;
@@ -47,11 +52,28 @@ export interface CompileOptions {
    */
   readonly unknownProperties: UnknownPropertyPolicy;
   /**
+   * The issue to report for an undeclared property under "reject", at `path` (the property's own
+   * path, its name last): core's wording and code (`unknown_property`), the same for every
+   * adapter. Call it only for issues reported (on a failing input): a valid input costs nothing.
+   */
+  readonly unknownPropertyIssue: (path: readonly (string | number)[]) => ValidationIssue;
+  /**
    * The most issues core reports for one input (a 400 lists at most 100, the first ones found). An
    * adapter may stop collecting issues once it has this many, as long as those are the first ones
    * it would report.
    */
   readonly maxIssues: number;
+}
+
+/** Why an adapter refuses a value (`isSchema` answered false), for the startup error. */
+export interface SchemaRefusal {
+  /** What the value is or lacks, completing "the <name> adapter does not recognise the schema: …". */
+  readonly reason: string;
+  /**
+   * True when the value validates but cannot describe itself as JSON Schema, which the document
+   * needs: the startup error is then `MISSING_JSON_SCHEMA` rather than `UNSUPPORTED_SCHEMA`.
+   */
+  readonly missingJsonSchema?: boolean;
 }
 
 /** The JSON Schema dialects an adapter may emit (Standard JSON Schema's names for them). */
@@ -77,6 +99,13 @@ export interface JsonSchemaContext {
 /**
  * The contract every schema adapter implements. Core calls it only at startup: per request it
  * runs the validators that `compile` returned, nothing else.
+ *
+ * Core owns the rules every adapter applies alike: the unknown-property policy and its issue
+ * (`CompileOptions.unknownProperties`, `unknownPropertyIssue`), safe integers (`safeIntegers`,
+ * which core writes into the JSON Schema) and the issue cap (`maxIssues`). An adapter adds to its
+ * library only what the library lacks to apply them, or says `shapeRulesByCore` and core applies
+ * them itself. Core never asks which adapter it has: what differs between adapters is a member
+ * here, never a test of `name`.
  */
 export interface SchemaAdapter {
   /** The adapter's name, used in error messages ("zod", "typebox", ...). */
@@ -91,12 +120,20 @@ export interface SchemaAdapter {
   /**
    * True when its library cannot be told the unknown-property policy or the safe-integer rule (a
    * Standard Schema validator has no such options): core applies both after each validation, from
-   * the schema's JSON Schema (see `withShapeRules`). A function answers per schema (an adapter
-   * for two lines of one library, only one of which can apply them itself).
+   * the schema's JSON Schema (see `withShapeRules`), and the adapter leaves `unknownProperties`
+   * alone. A function answers per schema (an adapter for two lines of one library, only one of
+   * which can apply them itself).
    */
   readonly shapeRulesByCore?: boolean | ((schema: unknown) => boolean);
   /** True when `value` is a schema of this adapter's library (tells `@Param(Schema)` from `@Param("id")`). */
   isSchema(value: unknown): boolean;
+  /**
+   * Optional: why `isSchema` refused `value`, where the adapter knows better than core's general
+   * guess (a class without this library's decorators, a version of the library it does not take, a
+   * Standard Schema without JSON Schema); undefined to leave it to core, which says what the value
+   * looks like (undefined, another library's schema, plain JSON Schema, ...).
+   */
+  explainRefusal?(value: unknown): SchemaRefusal | undefined;
   /**
    * Compiles a schema into a validator; core asks once per schema, target and policy and keeps
    * the result. Throws only for schemas it cannot compile (startup).

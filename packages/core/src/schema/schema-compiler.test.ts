@@ -3,6 +3,7 @@ import { maxIssues } from "../request/request-inputs.js";
 import { validationExceptionIssue } from "./never-throws.js";
 import type { SchemaAdapter, ValidationResult, Validator } from "./schema-adapter.js";
 import { defaultUnknownProperties, maxReportedIssues, SchemaCompiler } from "./schema-compiler.js";
+import { unknownPropertyIssue } from "./unknown-property-issue.js";
 
 const optionalString = { optional: true };
 const requiredString = { optional: false };
@@ -52,13 +53,28 @@ describe("SchemaCompiler", () => {
     const rejecting = new SchemaCompiler({ ...adapter, unknownProperties: "reject" });
     rejecting.compile(optionalString, "query", "A.b");
     rejecting.compile(optionalString, "query", "A.b", "keep");
-    expect(compile.mock.calls.map((call) => call[1])).toEqual([
-      { target: "body", unknownProperties: defaultUnknownProperties, maxIssues: 100 },
-      { target: "response", unknownProperties: "keep", maxIssues: 100 },
-      { target: "query", unknownProperties: "reject", maxIssues: 100 },
-      { target: "query", unknownProperties: "keep", maxIssues: 100 },
+    expect(
+      compile.mock.calls.map(([, { target, unknownProperties }]) => [target, unknownProperties]),
+    ).toEqual([
+      ["body", defaultUnknownProperties],
+      ["response", "keep"],
+      ["query", "reject"],
+      ["query", "keep"],
     ]);
     expect(defaultUnknownProperties).toBe("strip");
+  });
+
+  it("hands every adapter core's one unknown-property issue", () => {
+    const { adapter } = countingAdapter(false);
+    const compile = vi.spyOn(adapter, "compile");
+    new SchemaCompiler(adapter).compile(optionalString, "body", "A.b", "reject");
+    const options = compile.mock.calls[0]?.[1];
+    expect(options?.unknownPropertyIssue).toBe(unknownPropertyIssue);
+    expect(options?.unknownPropertyIssue(["lead", "k0"])).toEqual({
+      path: ["lead", "k0"],
+      message: 'Unknown property "k0"',
+      code: "unknown_property",
+    });
   });
 
   it("tells the adapter how many issues core reports at most: the cap of request inputs", () => {

@@ -2,6 +2,7 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { compileShapeCheck } from "./input-shape-check.js";
 import { neverThrows } from "./never-throws.js";
 import type {
+  CompileOptions,
   MaybeAsyncValidator,
   SchemaAdapter,
   SchemaTarget,
@@ -9,6 +10,7 @@ import type {
 } from "./schema-adapter.js";
 import { SchemaRegistry } from "./schema-registry.js";
 import { withShapeRules } from "./shape-rules.js";
+import { unknownPropertyIssue } from "./unknown-property-issue.js";
 
 /** Undeclared properties when neither binding nor adapter says: removed, so no mass assignment. */
 export const defaultUnknownProperties: UnknownPropertyPolicy = "strip";
@@ -19,6 +21,17 @@ export const defaultUnknownProperties: UnknownPropertyPolicy = "strip";
  * may stop there instead of building an issue for each of 150,000 bad array items.
  */
 export const maxReportedIssues = 100;
+
+/** What core tells an adapter about one compile: the place, the policy and the shared rules. */
+export const compileOptions = (
+  target: SchemaTarget,
+  policy: UnknownPropertyPolicy,
+): CompileOptions => ({
+  target,
+  unknownProperties: policy,
+  unknownPropertyIssue,
+  maxIssues: maxReportedIssues,
+});
 
 // A validator that answers `undefined` only with a promise cannot be asked at startup: required.
 function acceptsUndefined(validator: MaybeAsyncValidator): boolean {
@@ -64,11 +77,7 @@ export class SchemaCompiler {
     let validator = byTarget.get(key);
     if (!validator) {
       try {
-        let compiled = this.adapter.compile(schema, {
-          target,
-          unknownProperties: policy,
-          maxIssues: maxReportedIssues,
-        });
+        let compiled = this.adapter.compile(schema, compileOptions(target, policy));
         const byCore = this.adapter.shapeRulesByCore;
         if (byCore === true || (typeof byCore === "function" && byCore(schema))) {
           const jsonSchema = this.registry.fromAdapter(this.adapter, schema, where);
@@ -96,11 +105,8 @@ export class SchemaCompiler {
     if (accepts === undefined) {
       try {
         accepts =
-          this.adapter.acceptsMissing?.(schema, {
-            target,
-            unknownProperties: this.policy(),
-            maxIssues: maxReportedIssues,
-          }) ?? acceptsUndefined(validator);
+          this.adapter.acceptsMissing?.(schema, compileOptions(target, this.policy())) ??
+          acceptsUndefined(validator);
       } catch {
         accepts = false;
       }

@@ -119,6 +119,24 @@ describe("withShapeRules", () => {
     expect(withShapeRules(dropping, walk, "keep", 100)(input)).toEqual({ ok: true, value: input });
   });
 
+  it("starts each input afresh, after a failing input and after a walk that threw", () => {
+    const validate = withShapeRules(accept, walk, "reject", 100);
+    expect(validate({ name: "a", extra: 1 })).toMatchObject({ ok: false });
+    const clean = { name: "a" };
+    expect(validate(clean)).toEqual({ ok: true, value: clean });
+    const throwing = {
+      get name(): string {
+        throw new Error("getter");
+      },
+    };
+    expect(() => validate(throwing)).toThrow("getter");
+    expect(validate(clean)).toEqual({ ok: true, value: clean });
+    expect(validate({ extra: 1 })).toEqual({
+      ok: false,
+      issues: [{ path: ["extra"], message: 'Unknown property "extra"', code: "unknown_property" }],
+    });
+  });
+
   it("applies the rules to a promised result too", async () => {
     const later = (input: unknown) => Promise.resolve(accept(input));
     expect(await withShapeRules(later, walk, "strip", 100)({ name: "a", extra: 1 })).toEqual({

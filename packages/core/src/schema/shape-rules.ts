@@ -1,21 +1,15 @@
 import { withoutPaths, withPathsFrom } from "./edit-paths.js";
 import type { InputPath, ShapeFindings, ShapeWalk } from "./input-shape-check.js";
-import { unknownPropertyCode } from "./issue-codes.js";
 import type {
   MaybeAsyncValidator,
   UnknownPropertyPolicy,
   ValidationIssue,
   ValidationResult,
 } from "./schema-adapter.js";
+import { unknownPropertyIssue } from "./unknown-property-issue.js";
 
 /** The code of an integer beyond ±(2^53 - 1) found by core (JSON parsing may have rounded it). */
 export const unsafeIntegerCode = "unsafe_integer";
-
-const unknownIssue = (path: InputPath): ValidationIssue => ({
-  path,
-  message: `Unknown property "${String(path[path.length - 1])}"`,
-  code: unknownPropertyCode,
-});
 
 const notObjectIssue = (path: InputPath): ValidationIssue => ({
   path,
@@ -42,14 +36,23 @@ export function withShapeRules(
   policy: UnknownPropertyPolicy,
   maxIssues: number,
 ): MaybeAsyncValidator {
+  // One record of findings and one path stack per validator, emptied around each walk (which is
+  // synchronous and runs no user code): a clean input allocates nothing here.
+  const findings: ShapeFindings = {
+    undeclared: undefined,
+    unsafeIntegers: undefined,
+    arraysForObjects: undefined,
+  };
+  const stack: (string | number)[] = [];
+  const empty = () => {
+    findings.undeclared = findings.unsafeIntegers = findings.arraysForObjects = undefined;
+    stack.length = 0;
+  };
   const finish = (input: unknown, result: ValidationResult): ValidationResult => {
-    const findings: ShapeFindings = {
-      undeclared: undefined,
-      unsafeIntegers: undefined,
-      arraysForObjects: undefined,
-    };
-    walk(input, [], findings);
+    empty(); // also after a walk that threw (a getter of a response value)
+    walk(input, stack, findings);
     const { undeclared, unsafeIntegers, arraysForObjects } = findings;
+    empty();
     if (
       undeclared === undefined &&
       unsafeIntegers === undefined &&
@@ -60,7 +63,7 @@ export function withShapeRules(
     const extra: ValidationIssue[] = arraysForObjects?.map(notObjectIssue) ?? [];
     if (unsafeIntegers) for (const path of unsafeIntegers) extra.push(unsafeIssue(path));
     if (policy === "reject" && undeclared)
-      for (const path of undeclared) extra.push(unknownIssue(path));
+      for (const path of undeclared) extra.push(unknownPropertyIssue(path));
     if (!result.ok || extra.length > 0) {
       const issues = result.ok ? extra : [...result.issues, ...extra];
       return { ok: false, issues: issues.slice(0, maxIssues) };
