@@ -1,20 +1,8 @@
 import { Kind } from "@sinclair/typebox";
 import type { ValueError } from "@sinclair/typebox/compiler";
 import { ValueErrorType } from "@sinclair/typebox/errors";
-import type { IssueCode, ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core";
 import { fileKind, fileProblem } from "./file-type.js";
-
-const unknownProperty: IssueCode = "unknown_property";
-
-/** An undeclared key under the "reject" policy, at that key. */
-export const unknownPropertyIssue = (
-  path: readonly (string | number)[],
-  key: string,
-): ValidationIssue => ({
-  path: [...path, key],
-  message: `Unknown property "${key}"`,
-  code: unknownProperty,
-});
 
 /** A JSON Pointer from TypeBox as a path; segments that index an array in `input` become numbers. */
 export function pointerToPath(pointer: string, input: unknown): (string | number)[] {

@@ -2,8 +2,8 @@ import { Kind, type TSchema, TypeRegistry } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Check } from "@sinclair/typebox/value";
 import type {
+  CompileOptions,
   SchemaAdapter,
-  UnknownPropertyPolicy,
   ValidationIssue,
   ValidationResult,
   Validator,
@@ -68,13 +68,19 @@ export function typebox034(options: TypeBoxAdapterOptions): SchemaAdapter {
   const safeIdsOf = idFinder(safeReferences);
 
   // What user code throws (a custom format or kind) is core's to turn into an issue.
-  const build = (schema: TSchema, policy: UnknownPropertyPolicy, limit: number): Validator => {
+  const build = (schema: TSchema, compileOptions: CompileOptions): Validator => {
+    const { unknownProperties: policy, maxIssues: limit } = compileOptions;
     const runnable = safeCopy(schema);
     const check = TypeCompiler.Compile(runnable, ownSafeReferences());
     const walker =
       policy === "keep"
         ? undefined
-        : compileKeyWalker(runnable, safeIdsOf(runnable), ownSafeReferences);
+        : compileKeyWalker(
+            runnable,
+            safeIdsOf(runnable),
+            ownSafeReferences,
+            compileOptions.unknownPropertyIssue,
+          );
     // Only the first `limit` errors are computed: the compiled check decides, the lazy error
     // iterator explains, and an array past its maxItems says so before its items.
     const propertyIssues = compilePropertyIssues(runnable, ownSafeReferences);
@@ -102,11 +108,11 @@ export function typebox034(options: TypeBoxAdapterOptions): SchemaAdapter {
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: isTypeBoxSchema,
-    compile(schema, { unknownProperties, maxIssues }): Validator {
+    compile(schema, compileOptions): Validator {
       if (!isTypeBoxSchema(schema)) throw new Error("Not a TypeBox schema.");
       checkCompilable(schema, () => idsOf(schema));
-      if (options.precompile === true) return build(schema, unknownProperties, maxIssues);
-      return compileOnFirstUse(() => build(schema, unknownProperties, maxIssues));
+      if (options.precompile === true) return build(schema, compileOptions);
+      return compileOnFirstUse(() => build(schema, compileOptions));
     },
     // TypeBox's interpreter decides `undefined` as the compiled check does (no object inside it
     // for the key walker), so core learns what is required without generating any code. A throw

@@ -15,6 +15,17 @@ describe("typebox()", () => {
     );
   });
 
+  it("explains a refused TypeBox schema by its line, and leaves other values to core", () => {
+    const adapter = typebox();
+    expect(adapter.explainRefusal?.({ type: "string", "~kind": "String" })?.reason).toContain(
+      "TypeBox 1.x schema",
+    );
+    expect(adapter.explainRefusal?.({ [Kind]: "String", type: "string" })?.reason).toContain(
+      "@sinclair/typebox 0.34 schema",
+    );
+    expect(adapter.explainRefusal?.({ type: "string" })).toBeUndefined();
+  });
+
   it("reports errors with JSON paths, array positions as numbers", () => {
     const schema = Type.Object({ "a/b": Type.Array(Type.Object({ n: Type.Integer() })) });
     const result = compileThroughCore(typebox(), schema, body)({ "a/b": [{ n: 1 }, { n: "2" }] });

@@ -1,4 +1,4 @@
-import type { SchemaAdapter } from "@trellis/core";
+import type { SchemaAdapter, SchemaRefusal } from "@trellis/core";
 import { isMissingPackage, requireOptional } from "./optional-module.js";
 import { isTypeBox1Schema } from "./typebox-1-schema.js";
 import type { TypeBoxAdapterOptions } from "./typebox-options.js";
@@ -24,6 +24,25 @@ const modernLine: (() => Line | undefined) | undefined =
     : () => requireOptional<{ typebox1: Line }>("./typebox-1.js")?.typebox1;
 
 /**
+ * Why a TypeBox schema is refused: its line is not installed where the adapter can load it (core
+ * would point it to this very adapter). Asked only for values `isSchema` refused.
+ */
+function explainRefusal(value: unknown): SchemaRefusal | undefined {
+  if (isTypeBox1Schema(value)) {
+    return {
+      reason: "it is a TypeBox 1.x schema, but the adapter cannot load the typebox package",
+    };
+  }
+  if (typeof value === "object" && value !== null && Symbol.for("TypeBox.Kind") in value) {
+    return {
+      reason:
+        "it is a @sinclair/typebox 0.34 schema, but the adapter cannot load @sinclair/typebox",
+    };
+  }
+  return undefined;
+}
+
+/**
  * The TypeBox schema adapter, for TypeBox 1.x (`typebox`) and `@sinclair/typebox` 0.34 schemas,
  * whichever is installed (both may be). 0.34 schemas validate with `TypeCompiler`, with a key
  * walker compiled from the schema; 1.x schemas with `Compile` from `typebox/compile`, core
@@ -47,13 +66,13 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
         "@trellis/adapter-typebox needs TypeBox: install typebox (1.x) or @sinclair/typebox (0.34).",
       );
     }
-    return modern;
+    return { ...modern, explainRefusal };
   }
   // 0.34 installed: a 1.x schema (recognised by its shape) loads the 1.x line, once.
   let modern: SchemaAdapter | undefined;
   const loadModern = () => {
     modern ??= modernLine?.()?.(options);
-    return modern;
+    return { ...modern, explainRefusal };
   };
   const modernAdapter = (): SchemaAdapter => {
     const line = loadModern();
@@ -69,6 +88,7 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
     shapeRulesByCore: (schema) => isTypeBox1Schema(schema),
     isSchema: (value) =>
       legacy.isSchema(value) || (isTypeBox1Schema(value) && loadModern()?.isSchema(value) === true),
+    explainRefusal,
     compile: (schema, compileOptions) => lineOf(schema).compile(schema, compileOptions),
     acceptsMissing: (schema, compileOptions) =>
       lineOf(schema).acceptsMissing?.(schema, compileOptions) ?? false,

@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { coreCompileOptions } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { compileKeyWalker } from "./unknown-keys.js";
 
@@ -9,7 +10,9 @@ describe("compileKeyWalker's strip of a model of named properties", () => {
     items: Type.Array(Item),
     note: Type.Optional(Type.String()),
   });
-  const strip = (value: unknown) => compileKeyWalker(Order, new Map(), () => [])?.strip(value);
+  const { unknownPropertyIssue } = coreCompileOptions("body");
+  const strip = (value: unknown) =>
+    compileKeyWalker(Order, new Map(), () => [], unknownPropertyIssue)?.strip(value);
 
   it("hands clean input on as it is, the very same object", () => {
     const clean = { id: "1", items: [{ sku: "a", tags: [] }] };

@@ -1,7 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import type { ValidationIssue } from "@trellis/core";
-import { unknownPropertyIssue } from "./to-issues.js";
+import type { CompileOptions, ValidationIssue } from "@trellis/core";
 
 type Path = (string | number)[];
 /**
@@ -102,6 +101,7 @@ export function compileKeyWalker(
   root: TSchema,
   ids: Map<string, TSchema>,
   references: () => TSchema[],
+  unknownPropertyIssue: CompileOptions["unknownPropertyIssue"],
 ): Walker | undefined {
   const walkers = new Map<TSchema, Walker | undefined | "pending">();
 
@@ -199,7 +199,7 @@ export function compileKeyWalker(
         for (const key of Object.keys(value)) {
           if (issues.length >= limit) return;
           const walker = declared(key);
-          if (walker === null) issues.push(unknownPropertyIssue(path, key));
+          if (walker === null) issues.push(unknownPropertyIssue([...path, key]));
           else walker?.scan(value[key], [...path, key], issues, limit);
         }
       },

@@ -15,6 +15,13 @@ describe("valibot()", () => {
     );
   });
 
+  it("explains a schema of Valibot before 1.x, and leaves anything else to core", () => {
+    const older = { kind: "schema", type: "string", _parse: () => ({}) };
+    expect(valibot().isSchema(older)).toBe(false);
+    expect(valibot().explainRefusal?.(older)?.reason).toContain("not a Valibot 1.x one");
+    expect(valibot().explainRefusal?.({ type: "string" })).toBeUndefined();
+  });
+
   it("says plainly that a property is missing", () => {
     const result = compileThroughCore(valibot(), v.object({ name: v.string() }), body)({});
     expect(result).toEqual({

@@ -24,6 +24,10 @@ const isValibotSchema = (value: unknown): value is GenericSchema =>
   (value as { kind?: unknown }).kind === "schema" &&
   typeof (value as { "~run"?: unknown })["~run"] === "function";
 
+// A schema of Valibot before 1.x (no `~run`); core would point it to this very adapter.
+const isOlderValibot = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "schema";
+
 /**
  * The Valibot schema adapter: validates with Valibot's synchronous `safeParse`, documents with
  * `@valibot/to-json-schema`; name a model with `v.metadata({ id: "User" })` in its pipe to make it
@@ -43,7 +47,11 @@ export function valibot(options: ValibotAdapterOptions = {}): SchemaAdapter {
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: isValibotSchema,
-    compile(schema, { unknownProperties, maxIssues }): Validator {
+    explainRefusal: (value) =>
+      isOlderValibot(value)
+        ? { reason: "it looks like a Valibot schema, but not a Valibot 1.x one (no ~run)" }
+        : undefined,
+    compile(schema, { unknownProperties, unknownPropertyIssue, maxIssues }): Validator {
       if (!isValibotSchema(schema)) throw new Error("Not a Valibot schema.");
       if ((schema as { async?: boolean }).async) {
         throw new Error("Async Valibot schemas are not supported: validation runs synchronously.");
@@ -54,7 +62,7 @@ export function valibot(options: ValibotAdapterOptions = {}): SchemaAdapter {
         const result = safeParse(runnable, input);
         return result.success
           ? { ok: true, value: result.output }
-          : { ok: false, issues: toIssues(result.issues, maxIssues) };
+          : { ok: false, issues: toIssues(result.issues, maxIssues, unknownPropertyIssue) };
       };
     },
     toJsonSchema(schema, context) {

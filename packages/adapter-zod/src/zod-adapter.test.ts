@@ -13,6 +13,18 @@ describe("zod()", () => {
     );
   });
 
+  it("says at startup that a Zod 3 schema is not one it takes", () => {
+    const zod3 = { _def: { typeName: "ZodString" }, safeParse: () => ({}) };
+    @Route("/old")
+    class OldController {
+      @Post()
+      create(@Body(zod3) _input: unknown) {}
+    }
+    expect(() => createApp({ schema: zod(), controllers: [OldController] })).toThrow(
+      /OldController\.create .*: the zod adapter does not recognise the schema: it looks like a Zod schema, but not a Zod 4 one/,
+    );
+  });
+
   it("returns the parsed output, transforms and defaults applied", () => {
     const schema = z.object({
       count: z.string().transform(Number),

@@ -24,6 +24,10 @@ const isZodSchema = (value: unknown): value is $ZodType =>
   "_zod" in value &&
   typeof (value as { _zod?: { def?: unknown } })._zod?.def === "object";
 
+// What Zod 3 schemas (and older) have; core would point them to this very adapter.
+const isOtherZod = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && ("_def" in value || "_zod" in value);
+
 /**
  * The issues of a failed parse. Zod builds its error (an `Error`) on first read; only its issues
  * are wanted, so it is built without capturing a stack trace, which is most of what building it
@@ -56,7 +60,11 @@ export function zod(options: ZodAdapterOptions = {}): SchemaAdapter {
     name: "zod",
     unknownProperties: options.unknownProperties,
     isSchema: isZodSchema,
-    compile(schema, { unknownProperties, maxIssues }): Validator {
+    explainRefusal: (value) =>
+      isOtherZod(value)
+        ? { reason: "it looks like a Zod schema, but not a Zod 4 one (this adapter takes zod@^4)" }
+        : undefined,
+    compile(schema, { unknownProperties, unknownPropertyIssue, maxIssues }): Validator {
       if (!isZodSchema(schema)) throw new Error("Not a Zod 4 schema.");
       // Zod strips by default.
       const runnable =
@@ -68,7 +76,7 @@ export function zod(options: ZodAdapterOptions = {}): SchemaAdapter {
         const result = safeParse(runnable, input);
         return result.success
           ? { ok: true, value: result.data }
-          : { ok: false, issues: toIssues(issuesOf(result), maxIssues) };
+          : { ok: false, issues: toIssues(issuesOf(result), maxIssues, unknownPropertyIssue) };
       };
     },
     toJsonSchema(schema, context) {
