@@ -4,11 +4,16 @@ import { docsOptionsError } from "../docs/mount-docs.js";
 import { resolveDocsPlugin, resolveModuleGraphPlugin } from "../docs/resolve-docs-plugin.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import {
+  type RequestIdOptions,
+  type RequestIdPolicy,
+  requestIdPolicy,
+} from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { parseRootSecurity } from "../openapi/root-security.js";
-import { isValidLimit } from "../operation/build-operations.js";
 import type { SecurityRequirement } from "../operation/operation.js";
+import { isValidLimit } from "../operation/route-limits.js";
 import { checkGuard, checkInterceptor, checkMiddleware } from "../pipeline/check-pipeline-items.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
@@ -165,6 +170,27 @@ function parseSecurity(value: unknown): ReadonlyMap<string, Guard> {
   );
 }
 
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `createApp({ requestId })`: on unless `false`. */
+function parseRequestId(value: unknown): RequestIdPolicy | undefined {
+  if (value === false) return undefined;
+  if (value === undefined || value === true) return requestIdPolicy();
+  const { header, generate } = (value ?? {}) as RequestIdOptions;
+  if (
+    value === null ||
+    typeof value !== "object" ||
+    (header !== undefined && (typeof header !== "string" || !headerName.test(header))) ||
+    (generate !== undefined && typeof generate !== "function")
+  ) {
+    throw new TrellisConfigError(
+      "INVALID_OPTION",
+      "createApp: requestId must be a boolean or { header?: a header name, generate?: () => string }.",
+    );
+  }
+  return requestIdPolicy({ header, generate } as RequestIdOptions);
+}
+
 function parsePipeline(options: AppOptions): PipelineSettings {
   if (options.requestContext !== undefined && typeof options.requestContext !== "boolean") {
     throw new TrellisConfigError("INVALID_OPTION", "createApp: requestContext must be a boolean.");
@@ -187,6 +213,7 @@ function parsePipeline(options: AppOptions): PipelineSettings {
       "createApp validateResponse",
     ),
     requestContext: options.requestContext === true,
+    requestId: parseRequestId(options.requestId),
   };
 }
 

@@ -1,13 +1,14 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { assertLegacyDecorators, decoratorFlags } from "../metadata/decorator-mode.js";
-import type { MethodMetadata, SecurityMetadata } from "../metadata/metadata-store.js";
 import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
-import { adapterJsonSchema, type BindingContext, buildBindings } from "./build-bindings.js";
+import { type BindingContext, buildBindings } from "./build-bindings.js";
+import { buildResponses } from "./build-responses.js";
 import { checkOperations } from "./check-operations.js";
-import type { Operation, ResponseSpec, SecurityRequirement } from "./operation.js";
+import type { Operation, SecurityRequirement } from "./operation.js";
 import { assignOperationIds, controllerSubject } from "./operation-ids.js";
+import { readSecurity } from "./read-security.js";
 import { readResponseMedia } from "./response-media.js";
-import { readResponseDetails } from "./response-options.js";
+import { checkBodyLimit, checkTimeout } from "./route-limits.js";
 import { joinRoutePath } from "./route-path.js";
 
 /** What reading controllers into operations needs. */
@@ -52,104 +53,6 @@ const none: readonly never[] = Object.freeze([]);
 function joined<T>(first: readonly T[], second: readonly T[]): readonly T[] {
   if (first.length === 0 && second.length === 0) return none;
   return [...first, ...second];
-}
-
-/** True for a positive safe integer: the only valid size limit. */
-export function isValidLimit(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) > 0;
-}
-
-function checkLimit(value: unknown, where: string): number {
-  if (!isValidLimit(value)) {
-    throw new TrellisConfigError(
-      "INVALID_LIMIT",
-      `${where}: body limit ${String(value)} is not a positive integer number of bytes.`,
-    );
-  }
-  return value;
-}
-
-function checkTimeout(value: unknown, where: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!isValidLimit(value)) {
-    throw new TrellisConfigError(
-      "INVALID_LIMIT",
-      `${where}: timeout ${String(value)} is not a positive integer number of milliseconds.`,
-    );
-  }
-  return value;
-}
-
-function buildResponses(
-  context: BindingContext,
-  method: MethodMetadata,
-  where: string,
-): ResponseSpec[] {
-  const seen = new Set<number>();
-  return method.returns.map((declared) => {
-    const { status } = declared;
-    if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599) {
-      throw new TrellisConfigError(
-        "INVALID_STATUS",
-        `${where}: @Returns status ${String(status)} is not an integer from 100 to 599.`,
-      );
-    }
-    if (seen.has(status as number)) {
-      throw new TrellisConfigError(
-        "INVALID_STATUS",
-        `${where}: @Returns declares status ${status} twice.`,
-      );
-    }
-    seen.add(status as number);
-    let { type, description } = declared;
-    // `@Returns(204, "Deleted")`: a response without a body, described.
-    if (typeof type === "string" && description === undefined) {
-      description = type;
-      type = undefined;
-    }
-    const at = `${where} (@Returns ${status})`;
-    const details = readResponseDetails(context, description, at);
-    if (type === undefined) {
-      return {
-        status: status as number,
-        schema: undefined,
-        isArray: false,
-        jsonSchema: undefined,
-        ...details,
-      };
-    }
-    const isArray = Array.isArray(type);
-    if (isArray && (type as unknown[]).length !== 1) {
-      throw new TrellisConfigError(
-        "UNSUPPORTED_SCHEMA",
-        `${at}: an array type must hold exactly one schema, as in [User].`,
-      );
-    }
-    const schema = isArray ? (type as unknown[])[0] : type;
-    const item = adapterJsonSchema(context, schema, at);
-    return {
-      status: status as number,
-      schema,
-      isArray,
-      jsonSchema: isArray ? { type: "array", items: item } : item,
-      ...details,
-    };
-  });
-}
-
-function securityOf(declared: readonly SecurityMetadata[], where: string): SecurityRequirement[] {
-  return declared.map(({ scheme, scopes }) => {
-    if (typeof scheme !== "string" || scheme === "") {
-      throw new TrellisConfigError("INVALID_OPTION", `${where}: @Security needs a scheme name.`);
-    }
-    if (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== "string")) {
-      throw new TrellisConfigError(
-        "INVALID_OPTION",
-        `${where}: @Security scopes must be an array of strings.`,
-      );
-    }
-    return { scheme, scopes: [...scopes] };
-  });
 }
 
 /**
@@ -212,7 +115,7 @@ export function buildOperationsWith<R>(
       );
       const responses = buildResponses(context, method, where);
       const media = readResponseMedia(metadata, method, where);
-      const bodyLimit = checkLimit(
+      const bodyLimit = checkBodyLimit(
         method.bodyLimit ?? metadata.bodyLimit ?? context.defaultBodyLimit,
         where,
       );
@@ -226,9 +129,9 @@ export function buildOperationsWith<R>(
       const security = isPublic
         ? none
         : method.security.length > 0
-          ? securityOf(method.security, where)
+          ? readSecurity(method.security, where)
           : metadata.security !== undefined
-            ? securityOf(metadata.security, where)
+            ? readSecurity(metadata.security, where)
             : (context.defaultSecurity ?? none);
       const explicitId = method.operationId;
       if (explicitId !== undefined && (typeof explicitId !== "string" || explicitId === "")) {
@@ -255,7 +158,7 @@ export function buildOperationsWith<R>(
           guards,
           interceptors: joined(metadata.interceptors, method.interceptors),
           middleware: joined(metadata.middleware, method.middleware),
-          validateResponse: method.validateResponse ?? metadata.validateResponse,
+          validateResponse: metadata.validateResponse ?? method.validateResponse,
         },
         where,
       );

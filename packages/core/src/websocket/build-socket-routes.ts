@@ -2,9 +2,11 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
 import { type BindingContext, buildBindings } from "../operation/build-bindings.js";
-import { isValidLimit, type RouteRuntimeMetadata } from "../operation/build-operations.js";
+import type { RouteRuntimeMetadata } from "../operation/build-operations.js";
 import { checkOperations } from "../operation/check-operations.js";
 import type { Operation } from "../operation/operation.js";
+import { readSecurity } from "../operation/read-security.js";
+import { isValidLimit } from "../operation/route-limits.js";
 import { joinRoutePath } from "../operation/route-path.js";
 import { invalidSocketRoute as invalid } from "./invalid-socket-route.js";
 import { readMessages, readSends, stringOrUndefined } from "./read-socket-messages.js";
@@ -131,15 +133,7 @@ export function buildSocketRoutes<R>(
         ? []
         : Reflect.getMetadata("design:paramtypes", controller.prototype, onOpen);
     const declared = method.security.length > 0 ? method.security : (metadata.security ?? []);
-    const security = declared.map(({ scheme, scopes }) => {
-      if (typeof scheme !== "string" || scheme === "" || !Array.isArray(scopes)) {
-        throw new TrellisConfigError(
-          "INVALID_OPTION",
-          `${where}: @Security needs a scheme name and scopes.`,
-        );
-      }
-      return { scheme, scopes: scopes.map(String) };
-    });
+    const security = readSecurity(declared, where);
     const guards = [...metadata.guards, ...method.guards];
     const upgrade: Operation = {
       controller,

@@ -1,0 +1,29 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+
+/** True for a positive safe integer: the only valid size limit. */
+export function isValidLimit(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+/** A route's body limit (`@BodyLimit`, the class's or the app's), checked. */
+export function checkBodyLimit(value: unknown, where: string): number {
+  if (!isValidLimit(value)) {
+    throw new TrellisConfigError(
+      "INVALID_LIMIT",
+      `${where}: body limit ${String(value)} is not a positive integer number of bytes.`,
+    );
+  }
+  return value;
+}
+
+/** A route's timeout (`@Timeout`, the class's or the app's), checked; undefined: none. */
+export function checkTimeout(value: unknown, where: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!isValidLimit(value)) {
+    throw new TrellisConfigError(
+      "INVALID_LIMIT",
+      `${where}: timeout ${String(value)} is not a positive integer number of milliseconds.`,
+    );
+  }
+  return value;
+}
