@@ -158,7 +158,7 @@ export function buildOperationsWith<R>(
           guards,
           interceptors: joined(metadata.interceptors, method.interceptors),
           middleware: joined(metadata.middleware, method.middleware),
-          validateResponse: metadata.validateResponse ?? method.validateResponse,
+          validateResponse: method.validateResponse ?? metadata.validateResponse,
         },
         where,
       );
