@@ -18,6 +18,20 @@ describe("classValidator()", () => {
     );
   });
 
+  it("says at startup that a class without decorators needs them, and leaves other values to core", () => {
+    @Route("/plain")
+    class PlainController {
+      @Post()
+      create(@Body(Plain) _input: unknown) {}
+    }
+    expect(() => createApp({ schema: classValidator(), controllers: [PlainController] })).toThrow(
+      "the class-validator adapter does not recognise the schema: class Plain has no class-validator decorators on its properties",
+    );
+    const callableSchema = Object.assign(() => 1, { "~standard": { version: 1 } });
+    expect(classValidator().explainRefusal?.(callableSchema)).toBeUndefined();
+    expect(classValidator().explainRefusal?.({ type: "object" })).toBeUndefined();
+  });
+
   it("returns an instance of the model with only its declared properties", () => {
     const result = compileThroughCore(
       classValidator(),

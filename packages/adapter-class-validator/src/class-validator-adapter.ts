@@ -1,4 +1,5 @@
 import type {
+  CompileOptions,
   SchemaAdapter,
   UnknownPropertyPolicy,
   ValidationIssue,
@@ -12,13 +13,15 @@ import {
 } from "class-transformer";
 import { type ValidatorOptions, validateSync } from "class-validator";
 import { type ClassPlan, createPlanReader, hasValidationMetadata } from "./class-plan.js";
+import { applyPatch } from "./instance-patch.js";
 import { createInstantiators, type Instantiate } from "./instantiate.js";
 import { classToJsonSchema } from "./json-schema.js";
 import { createQuickChecks } from "./quick-check.js";
 import { createSafeIntegerCheck } from "./safe-integers.js";
-import { applyPatch, createStructureGuard, enoughIssues } from "./structure-guard.js";
+import { createStructureGuard, enoughIssues } from "./structure-guard.js";
 import { mergeIssues, toIssues } from "./to-issues.js";
 import { createTypeFirst } from "./type-first.js";
+import { createViewShapes } from "./view-shape.js";
 
 /** Options of the class-validator adapter. */
 export interface ClassValidatorAdapterOptions {
@@ -103,17 +106,19 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
   const quickCheckOf = createQuickChecks(planOf, validatorOptions);
   // The views and copies model class-transformer's default options only.
   const exact = options.transformer === undefined;
-  const guards = {
-    strip: createStructureGuard(planOf, "strip", exact),
-    reject: createStructureGuard(planOf, "reject", exact),
-    keep: createStructureGuard(planOf, "keep", exact),
-  };
+  const viewShapeOf = createViewShapes(exact);
   const safeIntegers = createSafeIntegerCheck(planOf);
 
   // What user code throws (a custom constraint, a constructor) is core's to turn into an issue.
-  const build = (model: Model, policy: UnknownPropertyPolicy, limit: number): Validator => {
+  const build = (model: Model, compileOptions: CompileOptions): Validator => {
+    const { unknownProperties: policy, maxIssues: limit } = compileOptions;
     assertNestedTypes(model, planOf);
-    const guard = guards[policy];
+    const guard = createStructureGuard(
+      planOf,
+      viewShapeOf,
+      policy,
+      compileOptions.unknownPropertyIssue,
+    );
     const settings: ValidatorOptions = {
       forbidUnknownValues: true,
       ...validatorOptions,
@@ -176,11 +181,18 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     unknownProperties: options.unknownProperties,
     safeIntegers: true,
     isSchema: hasValidationMetadata,
-    compile(schema, { unknownProperties, maxIssues }): Validator {
+    explainRefusal: (value) =>
+      // A class; not a callable schema of another library (ArkType's, with `~standard`).
+      typeof value === "function" && !("~standard" in value)
+        ? {
+            reason: `class ${value.name || "(anonymous)"} has no class-validator decorators on its properties (decorate them, for example @IsString())`,
+          }
+        : undefined,
+    compile(schema, compileOptions): Validator {
       if (!hasValidationMetadata(schema)) {
         throw new Error("Not a class with class-validator decorators.");
       }
-      return build(schema as Model, unknownProperties, maxIssues);
+      return build(schema as Model, compileOptions);
     },
     toJsonSchema(schema, context) {
       if (!hasValidationMetadata(schema))

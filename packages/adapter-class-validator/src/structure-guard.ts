@@ -1,21 +1,11 @@
-import type { UnknownPropertyPolicy, ValidationIssue } from "@trellis/core";
-import { type ClassPlan, type NestedPlan, prototypeNames } from "./class-plan.js";
-import { unknownPropertyCode } from "./to-issues.js";
-import { transformerShapeOf } from "./type-metadata.js";
+import type { CompileOptions, UnknownPropertyPolicy, ValidationIssue } from "@trellis/core";
+import type { ClassPlan, NestedPlan } from "./class-plan.js";
+import type { Patch } from "./instance-patch.js";
 import { copyUntyped, unsupported } from "./untyped-copy.js";
+import type { ViewShape } from "./view-shape.js";
 
 type Path = (string | number)[];
 type Plain = Record<string, unknown>;
-
-/** What to do to an instance (and its nested instances) once class-transformer has built it. */
-export interface Patch {
-  /** Declared properties the view held back (null in it), with the copy to set instead. */
-  readonly copies: readonly (readonly [string, unknown])[];
-  /** Undeclared keys the view left out under "keep", with the copy to add. */
-  readonly additions: readonly (readonly [string, unknown])[];
-  /** Patches of nested instances: property, array position (for an item), patch. */
-  readonly nested: readonly (readonly [string, number | undefined, Patch])[];
-}
 
 /** The input as class-transformer is to see it, and what to do to the instance it builds. */
 export interface Prepared {
@@ -25,24 +15,6 @@ export interface Prepared {
 
 /** Returned when the walk found as many issues as are reported: they are the first ones. */
 export const enoughIssues: unique symbol = Symbol("enoughIssues");
-
-/** What the walk knows of a class, read once. */
-interface ViewShape {
-  /** Undeclared keys class-transformer must still see: `@Expose` names, prototype members, decorated. */
-  readonly visible: ReadonlySet<string>;
-  /** Declared properties without class-transformer metadata whose object values are copied here. */
-  readonly copied: ReadonlySet<string>;
-  /** Undeclared keys may be left out of the view and added to the instance afterwards ("keep"). */
-  readonly additions: boolean;
-  /** Unconditional ArrayMaxSize bounds, by property. */
-  readonly maxItems: ReadonlyMap<string, number>;
-  /**
-   * No user code reads the object class-transformer is given (no `@Transform`, `@Expose`,
-   * `@Exclude`): its view can be a plain object. Otherwise the view inherits from the input, so a
-   * `@Transform` reading an undeclared key still finds it.
-   */
-  readonly plainView: boolean;
-}
 
 class Rewritten {
   constructor(
@@ -79,72 +51,33 @@ const skipped = new Set(["__proto__", "constructor"]);
  *   cost it 10^10 steps before class-validator's whitelist removes them. The view is an object
  *   (inheriting from the input when user code may read it, else plain) whose own keys are the
  *   keys class-transformer is to copy (the declared ones, `@Expose` names, names the class's
- *   prototypes define, properties with class-transformer metadata): undeclared keys are left out ("strip" and "reject": the whitelist
- *   would remove them; "keep": copied here and added to the instance afterwards), yet a
+ *   prototypes define, properties with class-transformer metadata): undeclared keys are left
+ *   out ("strip" and "reject": the whitelist would remove them; "keep": copied here and added to the instance afterwards), yet a
  *   `@Transform` or `@Type` function that reads one from the object it is given still finds it.
  *   An object value of a declared property class-transformer would merely copy is held back
  *   (null in the view) and copied here, in classes without `@Transform`, `@Expose`, `@Exclude` or
  *   a `@Type` function that reads the object (those could read the held-back value). An array
  *   longer than an ArrayMaxSize that always applies is cut to one item past it: the bound fails
- *   as it would, and the items past it are neither copied nor validated.
+ *   as it would, and the items past it are neither copied nor validated (see `ViewShape`).
  *
- * `exact` says class-transformer runs with its default options, which the copies model.
+ * Undeclared keys under "reject" are reported with core's `unknownPropertyIssue`.
  */
 export function createStructureGuard(
   planOf: (target: Function) => ClassPlan,
+  shapeOf: (target: Function, plan: ClassPlan) => ViewShape,
   policy: UnknownPropertyPolicy,
-  exact: boolean,
+  unknownPropertyIssue: CompileOptions["unknownPropertyIssue"],
 ) {
   const reject = policy === "reject";
   const keep = policy === "keep";
-  const shapes = new WeakMap<Function, ViewShape>();
-
-  const shapeOf = (target: Function, plan: ClassPlan): ViewShape => {
-    let shape = shapes.get(target);
-    if (shape) return shape;
-    const transformer = transformerShapeOf(target);
-    const members = prototypeNames(target);
-    const visible = new Set([...transformer.exposedNames, ...members]);
-    for (const name of transformer.properties ?? []) visible.add(name);
-    const known = transformer.properties !== undefined;
-    const copied = new Set<string>();
-    const maxItems = new Map<string, number>();
-    for (const property of plan.properties) {
-      if (
-        exact &&
-        known &&
-        transformer.typesOnly &&
-        !property.nested &&
-        !visible.has(property.name)
-      ) {
-        copied.add(property.name);
-      }
-      if (property.metadata.some((item) => item.type === "conditionalValidation")) continue;
-      for (const item of property.metadata) {
-        const [max] = (item.constraints ?? []) as unknown[];
-        if (
-          item.type === "customValidation" &&
-          item.name === "arrayMaxSize" &&
-          !item.each &&
-          !item.validateIf &&
-          typeof max === "number" &&
-          max >= 0
-        ) {
-          maxItems.set(property.name, Math.min(max, maxItems.get(property.name) ?? max));
-        }
-      }
-    }
-    const additions = exact && known && transformer.exposesAll;
-    shape = { visible, copied, additions, maxItems, plainView: known && transformer.typesOnly };
-    shapes.set(target, shape);
-    return shape;
-  };
 
   return (input: unknown, target: Function, issues: ValidationIssue[], limit: number) => {
-    const report = (path: Path, message: string, code: string): boolean => {
-      issues.push({ path, message, code });
+    // True once the issues are as many as are reported.
+    const add = (issue: ValidationIssue): boolean => {
+      issues.push(issue);
       return issues.length >= limit;
     };
+    const report = (path: Path, message: string, code: string) => add({ path, message, code });
 
     // `discriminator`: the key class-transformer reads (and may delete) to pick the item's class.
     const model = (
@@ -165,8 +98,7 @@ export function createStructureGuard(
         const key = keys[index] as string;
         const declared = plan.allowed.has(key);
         if (!declared && reject) {
-          const full = report([...path, key], `Unknown property "${key}"`, unknownPropertyCode);
-          if (full) return enoughIssues;
+          if (add(unknownPropertyIssue([...path, key]))) return enoughIssues;
         }
         let leave = skipped.has(key);
         if (!leave && !declared && !shape.visible.has(key) && key !== discriminator) {
@@ -297,35 +229,4 @@ export function createStructureGuard(
       ? { value: result.value, patch: result.patch }
       : { value: result, patch: undefined };
   };
-}
-
-/**
- * Completes an instance built from a view: sets the copies the view held back, and adds the
- * undeclared keys it left out ("keep") where class-transformer would have set them (not over a
- * method or a getter). Nested instances are found where class-transformer put them.
- */
-export function applyPatch(patch: Patch | undefined, target: unknown): void {
-  if (patch === undefined || typeof target !== "object" || target === null) return;
-  const object = target as Plain;
-  for (const [key, copy] of patch.copies) {
-    if (Object.hasOwn(object, key) && object[key] === null) object[key] = copy;
-  }
-  if (patch.additions.length > 0) {
-    const prototype = (object.constructor as { prototype?: object } | undefined)?.prototype;
-    for (const [key, copy] of patch.additions) {
-      // The check class-transformer makes before it sets a key.
-      if (prototype) {
-        const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
-        if ((descriptor && !descriptor.set) || object[key] instanceof Function) continue;
-      }
-      object[key] = copy;
-    }
-  }
-  for (const [key, index, inner] of patch.nested) {
-    const child = object[key];
-    applyPatch(
-      inner,
-      index === undefined ? child : Array.isArray(child) ? child[index] : undefined,
-    );
-  }
 }

@@ -1,8 +1,8 @@
 import type { IssueCode, ValidationIssue } from "@trellis/core";
 import type { ValidationError } from "class-validator";
 
-/** The issue code for an undeclared property (the same in every Trellis adapter). */
-export const unknownPropertyCode: IssueCode = "unknown_property";
+// The code of core's issue for an undeclared property, which the guard reports under "reject".
+const unknownPropertyCode: IssueCode = "unknown_property";
 
 type Path = (string | number)[];
 
