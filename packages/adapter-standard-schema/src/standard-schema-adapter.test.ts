@@ -178,6 +178,18 @@ describe("standardSchema() in an app", () => {
     expect((await post(app, { name: "bad" })).status).toBe(500);
   });
 
+  it("explains only Standard Schema values it refuses, and leaves anything else to core", () => {
+    const validate = () => ({ value: 1 });
+    const undocumented = { "~standard": { version: 1, vendor: "effect", validate } };
+    expect(standardSchema().explainRefusal?.(undocumented)).toEqual({
+      reason: expect.stringContaining('vendor "effect"') as unknown as string,
+      missingJsonSchema: true,
+    });
+    const later = { "~standard": { version: 2, vendor: "x", validate } };
+    expect(standardSchema().explainRefusal?.(later)?.reason).toContain("version 2, not 1");
+    expect(standardSchema().explainRefusal?.({ type: "object" })).toBeUndefined();
+  });
+
   it("names the fix when a schema has no Standard JSON Schema (Valibot without its wrapper)", () => {
     const Item = v.object({ name: v.string() });
     @Route("/items")

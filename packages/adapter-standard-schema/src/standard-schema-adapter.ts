@@ -7,7 +7,7 @@ import type {
   Validator,
 } from "@trellis/core";
 import { type LibraryOptions, standardToJsonSchema } from "./json-schema.js";
-import { isDocumentedSchema } from "./standard-schema.js";
+import { explainRefusal, isDocumentedSchema } from "./standard-schema.js";
 import { toIssues } from "./to-issues.js";
 
 /** Options of the Standard Schema adapter. */
@@ -52,6 +52,7 @@ export function standardSchema(options: StandardSchemaAdapterOptions = {}): Sche
     safeIntegers: true,
     shapeRulesByCore: true,
     isSchema: isDocumentedSchema,
+    explainRefusal,
     compile(schema, { maxIssues }): Validator {
       if (!isDocumentedSchema(schema))
         throw new Error("Not a Standard Schema with Standard JSON Schema.");
