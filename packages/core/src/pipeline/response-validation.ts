@@ -3,7 +3,7 @@ import { InternalServerErrorException } from "../errors/http-exceptions.js";
 import type { Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { Operation } from "../operation/operation.js";
-import { PendingArgument } from "../request/argument-plan.js";
+import { PendingArgument } from "../request/argument-stages.js";
 import type {
   MaybeAsyncValidator,
   ValidationIssue,

@@ -9,12 +9,12 @@ import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
+import { planArguments } from "../request/argument-plan.js";
 import {
   type ArgumentPlan,
   PendingArgument,
   type PlanContext,
-  planArguments,
-} from "../request/argument-plan.js";
+} from "../request/argument-stages.js";
 import type { BodyPlan } from "../request/read-body.js";
 import { RequestInputs } from "../request/request-inputs.js";
 import { invoker, type Method } from "./invoke-handler.js";

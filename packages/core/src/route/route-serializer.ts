@@ -2,7 +2,7 @@ import { mediaTypeSlot, type ResponseState } from "../controller/response-state.
 import type { Logger } from "../errors/logger.js";
 import { isJsonMediaType } from "../http/negotiate.js";
 import type { Operation } from "../operation/operation.js";
-import { PendingArgument } from "../request/argument-plan.js";
+import { PendingArgument } from "../request/argument-stages.js";
 import { eventStreamSerializer } from "./event-stream.js";
 import { producedSerializer, type Serializer, serializeResult } from "./serialize-result.js";
 
