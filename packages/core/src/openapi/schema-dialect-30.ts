@@ -1,82 +1,11 @@
-import { stableJson } from "../schema/stable-json.js";
 import { fileSchema30, isFileSchema } from "./file-schema.js";
+import { inInputOrder, keeps30, requiredList } from "./schema-30-keywords.js";
+import { isNullOnly, union, withNull30 } from "./schema-30-unions.js";
 import { copy, isObject, openMembers, type SchemaObject } from "./schema-dialect-shared.js";
 
 // OpenAPI 3.0's Schema Object: a subset of JSON Schema with nullable, boolean exclusive bounds and
 // no const, type arrays or tuples. The walk recurses within this module only (toSchema30 ->
 // simple30 or full30 -> toSchema30), so the per-node path is direct calls and nothing else.
-
-// Keywords OpenAPI 3.0's Schema Object knows and that need no conversion.
-const plain30 = new Set([
-  "title",
-  "multipleOf",
-  "maxLength",
-  "minLength",
-  "pattern",
-  "maxItems",
-  "minItems",
-  "uniqueItems",
-  "maxProperties",
-  "minProperties",
-  "description",
-  "format",
-  "default",
-  "discriminator",
-  "readOnly",
-  "writeOnly",
-  "xml",
-  "externalDocs",
-  "example",
-  "deprecated",
-]);
-
-const keeps30 = (key: string) => plain30.has(key) || key.startsWith("x-");
-
-/** Schemas that only admit null: `{type:"null"}`, `{const:null}`, `{enum:[null]}`. */
-function isNullOnly(schema: unknown): boolean {
-  if (!isObject(schema)) return false;
-  const type = schema.type;
-  if (type === "null" || (Array.isArray(type) && type.length === 1 && type[0] === "null")) {
-    return true;
-  }
-  if ("const" in schema && schema.const === null) return true;
-  return Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null;
-}
-
-/** Distinct schemas by content, first occurrence kept. */
-function distinct(schemas: SchemaObject[]): SchemaObject[] {
-  const seen = new Set<string>();
-  return schemas.filter((schema) => {
-    const key = stableJson(schema);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-const union = (schemas: SchemaObject[]): SchemaObject => {
-  const members = distinct(schemas);
-  if (members.length === 0) return {};
-  return members.length === 1 ? (members[0] as SchemaObject) : { anyOf: members };
-};
-
-/** A 3.0 schema that also admits null (a bare `$ref` cannot carry siblings, so it is wrapped). */
-function withNull30(schema: SchemaObject): SchemaObject {
-  if (typeof schema.$ref === "string") return { allOf: [schema], nullable: true };
-  const result: SchemaObject = { ...schema, nullable: true };
-  if (Array.isArray(result.enum) && !result.enum.includes(null))
-    result.enum = [...result.enum, null];
-  return result;
-}
-
-/** A `required` list of distinct names, copied (names that are not strings dropped). */
-function requiredList(names: readonly unknown[]): string[] | undefined {
-  const result: string[] = [];
-  for (const name of names) {
-    if (typeof name === "string" && !result.includes(name)) result.push(name);
-  }
-  return result.length > 0 ? result : undefined;
-}
 
 /**
  * The common schemas (a reference alone; a type with plain keywords, properties, items, bounds,
@@ -130,7 +59,7 @@ function simple30(s: SchemaObject): SchemaObject | undefined {
         else return undefined;
         break;
       default:
-        if (!plain30.has(key) && !key.startsWith("x-")) return undefined;
+        if (!keeps30(key)) return undefined;
         out[key] = copy(value);
     }
   }
@@ -157,7 +86,7 @@ function full30(s: SchemaObject): SchemaObject {
   let nullFromUnion = false;
 
   for (const [key, value] of Object.entries(s)) {
-    if (plain30.has(key) || key.startsWith("x-")) out[key] = copy(value);
+    if (keeps30(key)) out[key] = copy(value);
   }
   if (!("example" in s) && Array.isArray(s.examples) && s.examples.length > 0) {
     out.example = copy(s.examples[0]);
@@ -293,12 +222,4 @@ function full30(s: SchemaObject): SchemaObject {
     out.allOf = [{ $ref: s.$ref }, ...((out.allOf as SchemaObject[] | undefined) ?? [])];
   }
   return inInputOrder(s, out);
-}
-
-/** The output's keys in the order the input had them (readers expect `type` where they put it). */
-function inInputOrder(input: SchemaObject, output: SchemaObject): SchemaObject {
-  const result: SchemaObject = {};
-  for (const key of Object.keys(input)) if (key in output) result[key] = output[key];
-  for (const key of Object.keys(output)) if (!(key in result)) result[key] = output[key];
-  return result;
 }
