@@ -155,9 +155,9 @@ export function precedenceProbe<V, E>(
     config,
     options,
     documented: paths[operation.openapiPath]?.[operation.method.toLowerCase()],
-    send(init = {}) {
+    async send(init = {}) {
       const url = `http://test.local${operation.path}${init.query ?? ""}`;
-      return app.fetch(
+      return await app.fetch(
         new Request(url, { method: operation.method, headers: init.headers, body: init.body }),
       );
     },
