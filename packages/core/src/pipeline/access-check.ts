@@ -1,3 +1,4 @@
+import { isThenable } from "../di/is-thenable.js";
 import { ForbiddenException, UnauthorizedException } from "../errors/http-exceptions.js";
 import { withoutStack } from "../errors/without-stack.js";
 import type { Operation } from "../operation/operation.js";
@@ -24,11 +25,6 @@ export type AccessCheck = (
 
 // The first failure other than a plain `false` among security alternatives: it is what is sent.
 type Failure = { readonly response: Response } | { readonly error: unknown } | undefined;
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  value !== null &&
-  (typeof value === "object" || typeof value === "function") &&
-  typeof (value as { then?: unknown }).then === "function";
 
 const notAVerdict = (name: string, value: unknown) =>
   new TypeError(

@@ -1,4 +1,5 @@
 import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
+import { isThenable } from "../di/is-thenable.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
@@ -47,11 +48,6 @@ export interface RouteCompileContext extends PlanContext {
   /** Where open event streams register how to end them (for `app.close`). */
   readonly streams?: Set<() => void>;
 }
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  value !== null &&
-  (typeof value === "object" || typeof value === "function") &&
-  typeof (value as { then?: unknown }).then === "function";
 
 /**
  * Compiles one operation into its handler. Everything per route is decided here, once: which

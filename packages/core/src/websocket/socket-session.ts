@@ -1,3 +1,4 @@
+import { isThenable } from "../di/is-thenable.js";
 import { HttpException } from "../errors/http-exception.js";
 import type { Logger } from "../errors/logger.js";
 import { pointerToken } from "../request/request-inputs.js";
@@ -26,11 +27,6 @@ interface MessageHandler {
   readonly name: string;
   readonly validate: MaybeAsyncValidator | undefined;
 }
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  value !== null &&
-  (typeof value === "object" || typeof value === "function") &&
-  typeof (value as { then?: unknown }).then === "function";
 
 const toPointer = (path: readonly (string | number)[], prefix: string) =>
   prefix + path.map((token) => `/${pointerToken(token)}`).join("");
