@@ -1,23 +1,20 @@
 import "reflect-metadata";
-import { Database } from "bun:sqlite";
 import { classValidator } from "@trellis/adapter-class-validator";
 import { type App, createApp, type Logger } from "@trellis/core";
-import { CloseDatabase } from "./database/close-database.js";
-import { openDatabase } from "./database/open-database.js";
-import { DatabaseHealth } from "./health/database-health.js";
+import { databaseProviders } from "./database/database-providers.js";
 import { HealthController } from "./health/health-controller.js";
 import { AvatarController } from "./users/avatar-controller.js";
-import { AvatarRepository } from "./users/avatar-repository.js";
 import { UserController } from "./users/user-controller.js";
 import { UserEvents } from "./users/user-events.js";
 import { UserEventsSocket } from "./users/user-events-socket.js";
 import { UserFeedController } from "./users/user-feed-controller.js";
-import { UserRepository } from "./users/user-repository.js";
 
-/** Where the example keeps its data. */
+/** Where the example keeps its data: Postgres when `databaseUrl` is given, SQLite otherwise. */
 export interface ExampleAppOptions {
   /** A SQLite file (created with its folder on first start), or `":memory:"`. */
-  readonly databasePath: string;
+  readonly databasePath?: string | undefined;
+  /** A Postgres URL (`postgres://user:pass@host:5432/db`): the data go there, not to SQLite. */
+  readonly databaseUrl?: string | undefined;
   /** Where unexpected errors are reported (default: the console); clients only see a 500. */
   readonly logger?: Logger;
 }
@@ -26,17 +23,25 @@ export interface ExampleAppOptions {
 export type ExampleApp = App;
 
 /**
- * Builds the users API on a SQLite database, with Swagger UI at `/docs`, and live notifications of
- * new users on the WebSocket `/ws/users` (documented at `/docs/asyncapi.json`). `app.close()` closes the
- * database (after in-flight requests, when served with `serve`); the readiness probe answers 503
- * from the moment closing begins.
+ * Builds the users API on a SQLite database, or on Postgres given `databaseUrl` (its tables are
+ * migrated before `app.ready` resolves; routes answer 503 until then), with Swagger UI at `/docs`,
+ * and live notifications of new users on the WebSocket `/ws/users` (documented at
+ * `/docs/asyncapi.json`). `app.close()` closes the database (after in-flight requests, when served
+ * with `serve`); the readiness probe answers 503 from the moment closing begins.
  *
  * @example
  * const app = createExampleApp({ databasePath: ":memory:" });
  * serve(app, { port: 3000 });
  */
-export function createExampleApp({ databasePath, logger }: ExampleAppOptions): App {
-  const database = openDatabase(databasePath);
+export function createExampleApp({ databasePath, databaseUrl, logger }: ExampleAppOptions): App {
+  if (!databaseUrl && !databasePath) {
+    throw new Error("createExampleApp needs a databasePath (SQLite) or a databaseUrl (Postgres).");
+  }
+  const database = databaseProviders(
+    databaseUrl
+      ? { kind: "postgres", url: databaseUrl }
+      : { kind: "sqlite", path: databasePath as string },
+  );
   try {
     const app = createApp({
       schema: classValidator(),
@@ -47,14 +52,7 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
         HealthController,
         UserEventsSocket,
       ],
-      providers: [
-        { provide: Database, useValue: database },
-        CloseDatabase,
-        UserRepository,
-        UserEvents,
-        AvatarRepository,
-        DatabaseHealth,
-      ],
+      providers: [...database.providers, UserEvents],
       docs: { swagger: true },
       logger,
       openapi: {
@@ -83,7 +81,7 @@ export function createExampleApp({ databasePath, logger }: ExampleAppOptions): A
     });
     return app;
   } catch (error) {
-    database.close(true);
+    database.abandon();
     throw error;
   }
 }

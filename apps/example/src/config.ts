@@ -6,28 +6,86 @@ export interface ExampleConfig {
   readonly port: number;
   /** `HOST`, default: every interface. */
   readonly hostname: string | undefined;
-  /** `DATABASE_PATH` (relative to the working directory), default `apps/example/data/users.sqlite`. */
-  readonly databasePath: string;
+  /**
+   * `DATABASE_PATH` (relative to the working directory): the SQLite file, used when there is no
+   * `databaseUrl` (then undefined). Default `apps/example/data/users.sqlite` from the source, a
+   * folder of the user's data for the single-file binary (see `userDataFolders`).
+   */
+  readonly databasePath: string | undefined;
+  /** `DATABASE_URL`: a Postgres URL; the data go there instead of SQLite. */
+  readonly databaseUrl?: string | undefined;
+  /** `REDIS_URL`: events are published through this Redis (see `chooseEventTransport`). */
+  readonly redisUrl?: string | undefined;
   /** `REUSE_PORT=1`: share the port with other processes (one per core; Linux). */
   readonly reusePort: boolean;
+  /** `WORKERS=n`: start a supervisor of n server processes sharing the port (0: just one server). */
+  readonly workers?: number;
 }
 
-/** The default database file, beside `src/`, whatever the working directory. */
+/** The default database file from the source: beside `src/`, whatever the working directory. */
 export const defaultDatabasePath = join(import.meta.dirname, "..", "data", "users.sqlite");
 
+/** What the entry point decides: where SQLite goes when neither `DATABASE_PATH` nor `DATABASE_URL` says. */
+export interface ConfigDefaults {
+  /** Called only when the default is needed (it may create a folder). */
+  readonly databasePath?: () => string;
+}
+
 /**
- * Reads `PORT`, `HOST`, `DATABASE_PATH` and `REUSE_PORT`; throws a readable error for a bad value.
+ * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `REDIS_URL`, `REUSE_PORT` and
+ * `WORKERS`; throws a readable error for a bad value (never repeating a URL, which may hold a
+ * password).
  *
  * @example
- * const { port, databasePath } = readConfig(process.env);
+ * const { port, databasePath, databaseUrl } = readConfig(process.env);
  */
-export function readConfig(env: Record<string, string | undefined>): ExampleConfig {
+export function readConfig(
+  env: Record<string, string | undefined>,
+  defaults: ConfigDefaults = {},
+): ExampleConfig {
+  const databaseUrl = readUrl("DATABASE_URL", env.DATABASE_URL, postgresProtocols);
+  if (databaseUrl && env.DATABASE_PATH) {
+    throw new Error(
+      "Set DATABASE_URL (Postgres) or DATABASE_PATH (SQLite), not both: which one holds the data?",
+    );
+  }
+  const fallback = defaults.databasePath ?? (() => defaultDatabasePath);
   return {
     port: readPort(env.PORT),
     hostname: env.HOST || undefined,
-    databasePath: env.DATABASE_PATH ? resolvePath(env.DATABASE_PATH) : defaultDatabasePath,
+    databasePath: databaseUrl
+      ? undefined
+      : env.DATABASE_PATH
+        ? resolvePath(env.DATABASE_PATH)
+        : fallback(),
+    databaseUrl,
+    redisUrl: readUrl("REDIS_URL", env.REDIS_URL, redisProtocols),
     reusePort: env.REUSE_PORT === "1",
+    workers: readWorkers(env.WORKERS),
   };
+}
+
+/** How events reach the other instances of the example. */
+export type EventTransport =
+  | { readonly kind: "redis"; readonly url: string }
+  | { readonly kind: "postgres"; readonly url: string }
+  | { readonly kind: "in-process" };
+
+/**
+ * Where the example publishes its events: through Redis when `REDIS_URL` is set; else through
+ * Postgres `LISTEN/NOTIFY` when `DATABASE_URL` is set (the database every instance already
+ * shares); else in this process only (one instance, as the README's two commands run it).
+ *
+ * @example
+ * chooseEventTransport(readConfig(process.env)); // { kind: "in-process" }
+ */
+export function chooseEventTransport({
+  redisUrl,
+  databaseUrl,
+}: Pick<ExampleConfig, "redisUrl" | "databaseUrl">): EventTransport {
+  if (redisUrl) return { kind: "redis", url: redisUrl };
+  if (databaseUrl) return { kind: "postgres", url: databaseUrl };
+  return { kind: "in-process" };
 }
 
 function readPort(value: string | undefined): number {
@@ -37,6 +95,36 @@ function readPort(value: string | undefined): number {
     throw new Error(`PORT must be an integer from 0 to 65535, not ${JSON.stringify(value)}.`);
   }
   return port;
+}
+
+const maxWorkers = 256;
+
+function readWorkers(value: string | undefined): number {
+  if (value === undefined || value === "") return 0;
+  const workers = Number(value);
+  if (!/^\d+$/.test(value) || workers > maxWorkers) {
+    throw new Error(
+      `WORKERS must be an integer from 0 to ${maxWorkers}, not ${JSON.stringify(value)}.`,
+    );
+  }
+  return workers;
+}
+
+// What Bun.sql and Bun's RedisClient accept.
+const postgresProtocols = ["postgres:", "postgresql:"];
+const redisProtocols = ["redis:", "rediss:", "redis+tls:", "redis+unix:", "redis+tls+unix:"];
+
+function readUrl(name: string, value: string | undefined, protocols: string[]): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  const protocol = URL.parse(value)?.protocol;
+  if (protocol === undefined || !protocols.includes(protocol)) {
+    // Not the value itself: a URL may carry a password into the logs.
+    throw new Error(
+      `${name} must be a URL starting with ${protocols.map((each) => `${each}//`).join(" or ")}` +
+        `${protocol ? `, not ${protocol}//` : ""}.`,
+    );
+  }
+  return value;
 }
 
 // ":memory:" is SQLite's name for a database without a file; anything else is a path.

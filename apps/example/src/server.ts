@@ -25,7 +25,10 @@ export function startExampleServer(
   config: ExampleConfig,
   { signals = false }: { readonly signals?: boolean } = {},
 ): ExampleServer {
-  const app = createExampleApp({ databasePath: config.databasePath });
+  const app = createExampleApp({
+    databasePath: config.databasePath,
+    databaseUrl: config.databaseUrl,
+  });
   let server: RunningServer;
   try {
     server = serve(app, {

@@ -1,23 +1,13 @@
-import { Database } from "bun:sqlite";
-import { Inject, Injectable } from "@trellis/core";
+import type { Awaitable } from "../database/awaitable.js";
 
 /**
- * Answers whether the database can serve a query right now (readiness).
+ * Answers whether the database can serve a query right now (readiness): the injection token,
+ * implemented by `SqliteDatabaseHealth` and `PostgresDatabaseHealth`.
  *
  * @example
- * new DatabaseHealth(openDatabase(":memory:")).isReachable(); // true
+ * const up = await health.isReachable();
  */
-@Injectable()
-export class DatabaseHealth {
-  constructor(@Inject(Database) private readonly database: Database) {}
-
+export abstract class DatabaseHealth {
   /** True when a trivial query succeeds; never throws. */
-  isReachable(): boolean {
-    try {
-      // query() caches the statement on the connection, and fails once the connection is closed.
-      return this.database.query("SELECT 1 AS ok").get() !== null;
-    } catch {
-      return false;
-    }
-  }
+  abstract isReachable(): Awaitable<boolean>;
 }

@@ -50,9 +50,9 @@ export class HealthController extends Controller {
   @OperationId("getReadiness")
   @Returns(200, Readiness, "Ready to serve")
   @Returns(503, Readiness, "Not ready: starting, shutting down, or the database does not answer")
-  ready(): Readiness {
+  async ready(): Promise<Readiness> {
     // Fails as soon as app.close() begins, so a balancer stops sending before the drain ends.
-    const up = this.database.isReachable();
+    const up = await this.database.isReachable();
     if (up && this.state.isReady) return { status: "ok", database: "up" };
     this.setStatus(503);
     return { status: "unavailable", database: up ? "up" : "down" };
@@ -65,7 +65,7 @@ export class HealthController extends Controller {
   @Deprecated()
   @Returns(200, Readiness, "Ready to serve")
   @Returns(503, Readiness, "Not ready: starting, shutting down, or the database does not answer")
-  health(): Readiness {
+  health(): Promise<Readiness> {
     return this.ready();
   }
 
@@ -73,9 +73,9 @@ export class HealthController extends Controller {
   @Get("/metrics")
   @Hidden()
   @Returns(200, ServiceMetrics, "Operational numbers")
-  metrics(): ServiceMetrics {
+  async metrics(): Promise<ServiceMetrics> {
     return {
-      users: this.users.count(),
+      users: await this.users.count(),
       uptimeSeconds: Math.floor((Date.now() - this.startedAt) / 1000),
     };
   }

@@ -44,7 +44,7 @@ export class AvatarController extends Controller {
     @Body(AvatarUpload, { contentType: "multipart/form-data" }) input: AvatarUpload,
   ): Promise<void> {
     const bytes = new Uint8Array(await input.avatar.arrayBuffer());
-    if (!this.avatars.save(id, { bytes, type: input.avatar.type })) {
+    if (!(await this.avatars.save(id, { bytes, type: input.avatar.type }))) {
       throw new NotFoundException("No user has this id.");
     }
   }
@@ -58,8 +58,8 @@ export class AvatarController extends Controller {
   @Produces(...avatarTypes)
   @Returns(200, "The avatar image")
   @Returns(404, "No user has this id, or the user has no avatar")
-  getAvatar(@Param(UserIdParams) { id }: UserIdParams): Response {
-    const avatar = this.avatars.find(id);
+  async getAvatar(@Param(UserIdParams) { id }: UserIdParams): Promise<Response> {
+    const avatar = await this.avatars.find(id);
     if (avatar === undefined) throw new NotFoundException("No user has this id.");
     if (avatar === null) throw new NotFoundException("This user has no avatar.");
     return new Response(avatar.bytes, {

@@ -1,23 +1,18 @@
 import { Database, type Statement } from "bun:sqlite";
 import { Inject, Injectable } from "@trellis/core";
-
-/** A stored avatar: the image's bytes and media type. */
-export interface Avatar {
-  readonly bytes: Uint8Array;
-  readonly type: string;
-}
+import type { Avatar, AvatarRepository } from "./avatar-repository.js";
 
 type AvatarRow = { avatar: Uint8Array | null; avatar_type: string | null };
 
 /**
- * Avatars stored with their user, in the `users` table (a BLOB and its media type).
+ * Avatars stored with their user, in the SQLite `users` table (a BLOB and its media type).
  *
  * @example
- * const avatars = new AvatarRepository(openDatabase(":memory:"));
+ * const avatars = new SqliteAvatarRepository(openDatabase(":memory:"));
  * avatars.save(userId, { bytes, type: "image/png" });
  */
 @Injectable()
-export class AvatarRepository {
+export class SqliteAvatarRepository implements AvatarRepository {
   private readonly update: Statement<unknown, [{ id: string; avatar: Uint8Array; type: string }]>;
   private readonly select: Statement<AvatarRow, [{ id: string }]>;
 
@@ -28,12 +23,10 @@ export class AvatarRepository {
     this.select = database.prepare("SELECT avatar, avatar_type FROM users WHERE id = $id");
   }
 
-  /** Stores the avatar of a user; false when no user has this id. */
   save(id: string, avatar: Avatar): boolean {
     return this.update.run({ id, avatar: avatar.bytes, type: avatar.type }).changes === 1;
   }
 
-  /** The avatar of a user: undefined when no user has this id, null when the user has none. */
   find(id: string): Avatar | null | undefined {
     const row = this.select.get({ id });
     if (!row) return undefined;

@@ -3,6 +3,7 @@ import { Inject, Injectable } from "@trellis/core";
 import type { CreateUserInput } from "./create-user-input.js";
 import { DuplicateEmailError } from "./duplicate-email-error.js";
 import type { User } from "./user.js";
+import type { UserRepository } from "./user-repository.js";
 
 const columns = "id, name, email";
 
@@ -10,14 +11,15 @@ const columns = "id, name, email";
 type UserRow = { id: string; name: string; email: string };
 
 /**
- * Users stored in SQLite. Statements are prepared once, here, and reused by every request.
+ * Users stored in SQLite (`bun:sqlite`). Statements are prepared once, here, and reused by every
+ * request. SQLite answers synchronously, so every method returns its value, not a promise.
  *
  * @example
- * const users = new UserRepository(openDatabase(":memory:"));
+ * const users = new SqliteUserRepository(openDatabase(":memory:"));
  * users.create({ name: "Ada", email: "ada@example.com" });
  */
 @Injectable()
-export class UserRepository {
+export class SqliteUserRepository implements UserRepository {
   private readonly selectPage: Statement<UserRow, [{ limit: number; offset: number }]>;
   private readonly selectById: Statement<UserRow, [{ id: string }]>;
   private readonly insert: Statement<UserRow, [UserRow]>;

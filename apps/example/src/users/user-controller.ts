@@ -43,8 +43,8 @@ export class UserController extends Controller {
     `Pages through the users, oldest first, ${maxPageSize} per page unless \`limit\` says less.`,
   )
   @Returns(200, [User], "One page of users, oldest first")
-  list(@Query(ListUsersQuery) query: ListUsersQuery): User[] {
-    return this.users.list({ page: query.page ?? 1, limit: query.limit ?? maxPageSize });
+  async list(@Query(ListUsersQuery) query: ListUsersQuery): Promise<User[]> {
+    return await this.users.list({ page: query.page ?? 1, limit: query.limit ?? maxPageSize });
   }
 
   @Get("/:id")
@@ -53,8 +53,8 @@ export class UserController extends Controller {
   @OperationId("getUser")
   @Returns(200, User, "The user")
   @Returns(404, "No user has this id")
-  get(@Param(UserIdParams) { id }: UserIdParams): User {
-    const user = this.users.findById(id);
+  async get(@Param(UserIdParams) { id }: UserIdParams): Promise<User> {
+    const user = await this.users.findById(id);
     if (!user) throw new NotFoundException("No user has this id.");
     return user;
   }
@@ -65,8 +65,8 @@ export class UserController extends Controller {
   @OperationId("createUser")
   @Returns(201, User, "The created user")
   @Returns(409, "A user with this e-mail address already exists")
-  create(@Body(CreateUserInput) input: CreateUserInput): User {
-    const user = this.withUniqueEmail(() => this.users.create(input));
+  async create(@Body(CreateUserInput) input: CreateUserInput): Promise<User> {
+    const user = await this.withUniqueEmail(() => this.users.create(input));
     this.events.created(user);
     this.setStatus(201);
     return user;
@@ -80,16 +80,17 @@ export class UserController extends Controller {
   @OperationId("createUsers")
   @Returns(201, [User], "The created users, in input order")
   @Returns(409, "An e-mail address is taken, or given twice; nothing was stored")
-  createMany(@Body(BulkCreateUsersInput) input: BulkCreateUsersInput): User[] {
-    const users = this.withUniqueEmail(() => this.users.createMany(input.users));
+  async createMany(@Body(BulkCreateUsersInput) input: BulkCreateUsersInput): Promise<User[]> {
+    const users = await this.withUniqueEmail(() => this.users.createMany(input.users));
     for (const user of users) this.events.created(user);
     this.setStatus(201);
     return users;
   }
 
-  private withUniqueEmail<T>(store: () => T): T {
+  // The repository answers now (SQLite) or later (Postgres): a clash is a 409 either way.
+  private async withUniqueEmail<T>(store: () => T | Promise<T>): Promise<T> {
     try {
-      return store();
+      return await store();
     } catch (error) {
       if (error instanceof DuplicateEmailError) throw new ConflictException(error.message);
       throw error;

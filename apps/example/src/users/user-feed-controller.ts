@@ -51,8 +51,8 @@ export class UserFeedController extends Controller {
   @OperationId("exportUsers")
   @Produces("text/csv", "application/json")
   @Returns(200, [User], "Every user, oldest first: CSV unless Accept prefers JSON")
-  export(): string | User[] {
-    const all = this.users.all();
+  async export(): Promise<string | User[]> {
+    const all = await this.users.all();
     if (this.responseType === "text/csv") {
       this.setHeader("content-disposition", 'attachment; filename="users.csv"');
       return usersCsv(all);

@@ -6,5 +6,6 @@ export { createExampleApp, type ExampleApp } from "../../../../apps/example/src/
 export { inMemory, openDatabase } from "../../../../apps/example/src/database/open-database.js";
 export type { CreateUserInput } from "../../../../apps/example/src/users/create-user-input.js";
 export { DuplicateEmailError } from "../../../../apps/example/src/users/duplicate-email-error.js";
+// The SQLite repository, which answers synchronously: the variants' services call it as is.
+export { SqliteUserRepository as UserRepository } from "../../../../apps/example/src/users/sqlite-user-repository.js";
 export type { User } from "../../../../apps/example/src/users/user.js";
-export { UserRepository } from "../../../../apps/example/src/users/user-repository.js";

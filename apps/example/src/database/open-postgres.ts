@@ -1,0 +1,18 @@
+import { SQL } from "bun";
+
+/**
+ * A pool of connections to the Postgres database at `url` (`postgres://user:pass@host:5432/db`),
+ * through Bun's built-in client. Nothing connects until the first query; the tables are brought
+ * up to date by `PostgresLifecycle` when the app starts.
+ *
+ * @example
+ * const sql = openPostgres(process.env.DATABASE_URL);
+ */
+export function openPostgres(url: string): SQL {
+  return new SQL(url, {
+    // Seconds: a database that does not answer fails a request (and readiness) instead of
+    // holding it; idle connections are given back to the server.
+    connectionTimeout: 5,
+    idleTimeout: 30,
+  });
+}
