@@ -7,6 +7,8 @@ export interface ExampleServer {
   readonly server: RunningServer;
   /** Where the users API and the docs are served. */
   readonly urls: { readonly users: string; readonly docs: string };
+  /** Resolves once the app serves (on Postgres: after its migrations); rejects if it cannot. */
+  readonly ready: Promise<void>;
   /**
    * Closes the app: readiness fails at once, in-flight requests finish (cut after `graceMs`),
    * then the database closes. Idempotent.
@@ -47,6 +49,7 @@ export function startExampleServer(
       users: new URL("/users", server.url).href,
       docs: new URL("/docs", server.url).href,
     },
+    ready: app.ready,
     stop: (graceMs = 10_000) => app.close({ graceMs }),
   };
 }
