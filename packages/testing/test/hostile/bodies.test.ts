@@ -1,8 +1,8 @@
 // Hostile request bodies against the example and its three adapter variants, under Bun.serve.
 import { describe, expect, it } from "vitest";
 import { freshUser, nestedUserJson, postRaw } from "./support/bodies.js";
+import { expectNothingLogged, type Sent } from "./support/expect-nothing-logged.js";
 import { expectProblem } from "./support/problem.js";
-import { logLines } from "./support/recording-logger.js";
 import { serveTargets } from "./support/served-targets.js";
 import { targets } from "./support/targets.js";
 
@@ -14,6 +14,31 @@ const wrap = {
   "/users/bulk": (user: unknown) => ({ users: [user] }),
 } as const;
 const bodyPaths = Object.keys(wrap) as (keyof typeof wrap)[];
+const malformed = [
+  ['{"name":', "truncated"],
+  ["{name: 'Ada'}", "JavaScript, not JSON"],
+  ['{"name":"Ada","email":"a@example.com",}', "a trailing comma"],
+  ['{"name":"Ada"}{"name":"Bob"}', "two documents"],
+  ['{"name":"Ada"} x', "trailing garbage"],
+  ["NaN", "a bare NaN"],
+  ['{"name":"\\x41"}', "an invalid escape"],
+] as const;
+const pollution = [
+  ['{"__proto__":{"polluted":"yes"},"name":"A","email":"a@example.com"}', "__proto__ at the root"],
+  ['{"name":"A","email":"a@example.com","x":{"__proto__":{"polluted":"yes"}}}', "__proto__ nested"],
+  [
+    '{"name":"A","email":"a@example.com","\\u005f_proto__":{"polluted":"yes"}}',
+    "an escaped __proto__",
+  ],
+  [
+    '{"name":"A","email":"a@example.com","constructor":{"prototype":{"polluted":"yes"}}}',
+    "constructor.prototype",
+  ],
+  [
+    '{"name":"A","email":"a@example.com","x":[{"constructor":{"prototype":{"polluted":"yes"}}}]}',
+    "constructor.prototype in an array",
+  ],
+] as const;
 // `levels` containers in all, the root included (a bulk body spends two on `{"users":[`).
 const nestedBody = (path: keyof typeof wrap, levels: number) =>
   path === "/users" ? nestedUserJson(levels) : `{"users":[${nestedUserJson(levels - 2)}]}`;
@@ -26,15 +51,7 @@ describe.each(targets)("hostile bodies: $label", (target) => {
       postRaw(origin(), path, body, headers);
     const valid = () => JSON.stringify(wrap[path](freshUser()));
 
-    it.each([
-      ['{"name":', "truncated"],
-      ["{name: 'Ada'}", "JavaScript, not JSON"],
-      ['{"name":"Ada","email":"a@example.com",}', "a trailing comma"],
-      ['{"name":"Ada"}{"name":"Bob"}', "two documents"],
-      ['{"name":"Ada"} x', "trailing garbage"],
-      ["NaN", "a bare NaN"],
-      ['{"name":"\\x41"}', "an invalid escape"],
-    ])("answers 400 for malformed JSON: %j (%s)", async (body) => {
+    it.each(malformed)("answers 400 for malformed JSON: %j (%s)", async (body) => {
       const problem = await expectProblem(await post(body), 400);
       expect(problem.errors).toEqual([expect.objectContaining({ in: "body", path: "" })]);
     });
@@ -103,35 +120,17 @@ describe.each(targets)("hostile bodies: $label", (target) => {
       }
     });
 
-    it.each([
-      [
-        '{"__proto__":{"polluted":"yes"},"name":"A","email":"a@example.com"}',
-        "__proto__ at the root",
-      ],
-      [
-        '{"name":"A","email":"a@example.com","x":{"__proto__":{"polluted":"yes"}}}',
-        "__proto__ nested",
-      ],
-      [
-        '{"name":"A","email":"a@example.com","\\u005f_proto__":{"polluted":"yes"}}',
-        "an escaped __proto__",
-      ],
-      [
-        '{"name":"A","email":"a@example.com","constructor":{"prototype":{"polluted":"yes"}}}',
-        "constructor.prototype",
-      ],
-      [
-        '{"name":"A","email":"a@example.com","x":[{"constructor":{"prototype":{"polluted":"yes"}}}]}',
-        "constructor.prototype in an array",
-      ],
-    ])("answers 400 for %j (%s) and leaves Object.prototype untouched", async (json) => {
-      const body = path === "/users" ? json : `{"users":[${json}]}`;
-      const problem = await expectProblem(await post(body), 400);
-      expect(problem.errors).toEqual([expect.objectContaining({ in: "body" })]);
-      expect(Object.prototype).not.toHaveProperty("polluted");
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain("polluted");
-    });
+    it.each(pollution)(
+      "answers 400 for %j (%s) and leaves Object.prototype untouched",
+      async (json) => {
+        const body = path === "/users" ? json : `{"users":[${json}]}`;
+        const problem = await expectProblem(await post(body), 400);
+        expect(problem.errors).toEqual([expect.objectContaining({ in: "body" })]);
+        expect(Object.prototype).not.toHaveProperty("polluted");
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain("polluted");
+      },
+    );
 
     it.each([
       ["[]"],
@@ -167,7 +166,23 @@ describe.each(targets)("hostile bodies: $label", (target) => {
     });
   });
 
-  it("logged nothing: bad bodies are client errors, not failures", () => {
-    expect(logLines(served[target.adapter]?.logger)).toEqual([]);
+  it("logged nothing: bad bodies are client errors, not failures", async () => {
+    const status =
+      (path: string, body: RequestInit["body"], headers?: Record<string, string>) => async () =>
+        (await postRaw(origin(), path, body, headers)).status;
+    await expectNothingLogged(
+      served[target.adapter]?.logger,
+      bodyPaths.flatMap((path): Sent[] => [
+        ...malformed.map(([body]): Sent => [400, status(path, body)]),
+        ...pollution.map(
+          ([json]): Sent => [400, status(path, path === "/users" ? json : `{"users":[${json}]}`)],
+        ),
+        [400, status(path, nestedBody(path, 100_000))],
+        [400, status(path, new Uint8Array([...bytes('{"name":"'), 0xff, 0xfe, ...bytes('"}')]))],
+        [400, status(path, "")],
+        [415, status(path, "{}", { "content-type": "text/plain" })],
+        [415, status(path, bytes("{}"), {})],
+      ]),
+    );
   });
 });

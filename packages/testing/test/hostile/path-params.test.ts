@@ -1,14 +1,25 @@
 // Hostile path parameters and slashes, over a raw socket (the path exactly as sent) to Bun.serve.
 import { describe, expect, it } from "vitest";
+import { expectNothingLogged, type Sent } from "./support/expect-nothing-logged.js";
 import { expectRawProblem } from "./support/problem.js";
 import { rawExchange, requestHead } from "./support/raw-http.js";
-import { logLines } from "./support/recording-logger.js";
 import { serveTargets } from "./support/served-targets.js";
 import { targets } from "./support/targets.js";
 
 const served = serveTargets();
 const get = (port: number, target: string) => rawExchange(port, requestHead("GET", target));
 const noRoute = "No route matches the request path.";
+const badEscapes = [
+  ["%00", "a NUL"],
+  ["a%00b", "a NUL inside"],
+  ["%ZZ", "not hex"],
+  ["%", "a lone percent sign"],
+  ["abc%2", "a truncated escape"],
+  ["%E0%A4%A", "a truncated UTF-8 sequence"],
+  ["%C0%AF", "an overlong UTF-8 encoding of /"],
+  ["%FF", "a byte that is never UTF-8"],
+  ["%ED%A0%80", "an encoded UTF-16 surrogate"],
+] as const;
 
 describe.each(targets)("path parameters: $label", (target) => {
   const ports = () => {
@@ -16,32 +27,25 @@ describe.each(targets)("path parameters: $label", (target) => {
     return { users: entry?.users.port as number, probe: entry?.probe.port as number };
   };
 
-  it.each([
-    ["%00", "a NUL"],
-    ["a%00b", "a NUL inside"],
-    ["%ZZ", "not hex"],
-    ["%", "a lone percent sign"],
-    ["abc%2", "a truncated escape"],
-    ["%E0%A4%A", "a truncated UTF-8 sequence"],
-    ["%C0%AF", "an overlong UTF-8 encoding of /"],
-    ["%FF", "a byte that is never UTF-8"],
-    ["%ED%A0%80", "an encoded UTF-16 surrogate"],
-  ])("answers 400 for %j (%s) in /users/:id and in the probe echo", async (raw) => {
-    for (const [port, path] of [
-      [ports().users, `/users/${raw}`],
-      [ports().probe, `/probe/echo/${raw}`],
-    ] as const) {
-      const { response } = await get(port, path);
-      const problem = expectRawProblem(response, 400);
-      expect(problem.errors).toEqual([
-        {
-          in: "path",
-          path: path.startsWith("/users") ? "/id" : "/value",
-          message: expect.any(String),
-        },
-      ]);
-    }
-  });
+  it.each(badEscapes)(
+    "answers 400 for %j (%s) in /users/:id and in the probe echo",
+    async (raw) => {
+      for (const [port, path] of [
+        [ports().users, `/users/${raw}`],
+        [ports().probe, `/probe/echo/${raw}`],
+      ] as const) {
+        const { response } = await get(port, path);
+        const problem = expectRawProblem(response, 400);
+        expect(problem.errors).toEqual([
+          {
+            in: "path",
+            path: path.startsWith("/users") ? "/id" : "/value",
+            message: expect.any(String),
+          },
+        ]);
+      }
+    },
+  );
 
   it.each([
     ["a%2Fb", "a/b"],
@@ -111,7 +115,20 @@ describe.each(targets)("path parameters: $label", (target) => {
     expect(await status("//probe/echo/a")).toBe(404);
   });
 
-  it("logged nothing", () => {
-    expect(logLines(served[target.adapter]?.logger)).toEqual([]);
+  it("logged nothing", async () => {
+    const status = (port: number, path: string) => async () =>
+      (await get(port, path)).response?.status;
+    const { users, probe } = ports();
+    await expectNothingLogged(served[target.adapter]?.logger, [
+      ...badEscapes.flatMap(([raw]): Sent[] => [
+        [400, status(users, `/users/${raw}`)],
+        [400, status(probe, `/probe/echo/${raw}`)],
+      ]),
+      [200, status(probe, "/probe/echo/..%2F..%2Fetc%2Fpasswd")],
+      [404, status(users, "/users/..%2F..%2Fetc%2Fpasswd")],
+      [404, status(probe, "/probe/echo/%2E%2E")],
+      [400, status(probe, "/users\\..\\probe\\echo\\y")],
+      [404, status(users, "//users")],
+    ]);
   });
 });

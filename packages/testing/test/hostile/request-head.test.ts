@@ -1,14 +1,22 @@
 // Long URLs and headers, broken framing and odd Host headers: always an answer, never a silent drop.
 import { describe, expect, it } from "vitest";
+import { expectNothingLogged, type Sent } from "./support/expect-nothing-logged.js";
 import { expectRawProblem } from "./support/problem.js";
-import { rawExchange, requestHead } from "./support/raw-http.js";
-import { logLines } from "./support/recording-logger.js";
+import { rawExchange, requestHead, responsesIn, withFollowUp } from "./support/raw-http.js";
 import { serveTargets } from "./support/served-targets.js";
 import { targets } from "./support/targets.js";
 
 const served = serveTargets();
 // Bun (1.4.5) caps the request line plus headers at 16 KiB and about 200 header fields.
 const bunHeadLimit = 16 * 1024;
+// Heads without a usable Host header: Bun then gives request.url without an origin.
+const withoutHost = [
+  ["HTTP/1.0 without Host", "HTTP/1.0", {}],
+  ["Host with a slash", "HTTP/1.1", { host: "a/b" }],
+  ["an empty Host", "HTTP/1.1", { host: "" }],
+  ["Host with a space", "HTTP/1.1", { host: "a b" }],
+] as const;
+const manyKeys = Array.from({ length: 1_500 }, (_, index) => `k${index}=${index}`).join("&");
 
 describe.each(targets)("request heads: $label", (target) => {
   const ports = () => {
@@ -51,19 +59,20 @@ describe.each(targets)("request heads: $label", (target) => {
         ),
     ],
   ])("%s: Bun answers 431 and closes (before our code runs)", async (_, head) => {
-    const exchange = await rawExchange(ports().users, head(), { until: "close" });
+    const exchange = await rawExchange(ports().users, withFollowUp(head()), { until: "close" });
     expect(exchange.response?.status).toBe(431);
     expect(exchange.response?.headers.connection).toBe("close");
     expect(exchange.closedByServer).toBe(true);
-    expect(exchange.elapsedMs).toBeLessThan(2_000);
+    expect(responsesIn(exchange.received)).toBe(1); // the request after it was never read
   });
 
-  it("parses a query string with thousands of keys quickly", async () => {
-    const query = Array.from({ length: 1_500 }, (_, index) => `k${index}=${index}`).join("&");
-    const started = performance.now();
-    const exchange = await rawExchange(ports().users, requestHead("GET", `/users?${query}`));
+  // How the work grows with the keys is counted where it is done: by the adapters' input-size tests
+  // on a query-like record (formRecord); bench/input-size.ts times the whole request.
+  it("parses a query string with thousands of keys, and answers as without them", async () => {
+    const exchange = await rawExchange(ports().users, requestHead("GET", `/users?${manyKeys}`));
     expect(exchange.response?.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const plain = await rawExchange(ports().users, requestHead("GET", "/users"));
+    expect(exchange.response?.body).toBe(plain.response?.body);
   });
 
   it.each([
@@ -110,19 +119,14 @@ describe.each(targets)("request heads: $label", (target) => {
     ["a raw space in the target", "GET /users/a b HTTP/1.1\r\nHost: x\r\n\r\n", 505],
     ["bare LF line endings", "GET /users HTTP/1.1\nHost: x\n\n", 505],
   ])("%s: Bun refuses it itself and closes (status %i)", async (_, payload, status) => {
-    const exchange = await rawExchange(ports().users, payload, { until: "close" });
+    const exchange = await rawExchange(ports().users, withFollowUp(payload), { until: "close" });
     expect(exchange.response?.status).toBe(status);
+    expect(exchange.response?.headers.connection).toBe("close");
     expect(exchange.closedByServer).toBe(true);
-    expect(exchange.elapsedMs).toBeLessThan(2_000);
+    expect(responsesIn(exchange.received)).toBe(1); // the request after it was never read
   });
 
   describe("a missing or unusable Host header (Bun then gives request.url without an origin)", () => {
-    const withoutHost = [
-      ["HTTP/1.0 without Host", "HTTP/1.0", {}],
-      ["Host with a slash", "HTTP/1.1", { host: "a/b" }],
-      ["an empty Host", "HTTP/1.1", { host: "" }],
-      ["Host with a space", "HTTP/1.1", { host: "a b" }],
-    ] as const;
     // Requests whose answer depends on reading the path and the query string correctly.
     const requests = [
       ["probe", "GET", "/probe/numbers?n=5"],
@@ -152,8 +156,24 @@ describe.each(targets)("request heads: $label", (target) => {
     );
   });
 
-  it("logged nothing", () => {
-    expect(logLines(served[target.adapter]?.logger)).toEqual([]);
+  it("logged nothing", async () => {
+    const { users, probe } = ports();
+    const status = (port: number, payload: string) => async () =>
+      (await rawExchange(port, payload)).response?.status;
+    await expectNothingLogged(served[target.adapter]?.logger, [
+      [404, status(users, requestHead("GET", `/users/${"a".repeat(bunHeadLimit - 200)}`))],
+      [
+        200,
+        status(users, requestHead("GET", "/users", { "x-big": "b".repeat(bunHeadLimit - 200) })),
+      ],
+      [200, status(users, requestHead("GET", `/users?${manyKeys}`))],
+      ...withoutHost.flatMap(([, version, host]): Sent[] => [
+        [200, status(probe, rawHead("GET", "/probe/numbers?n=5", version, host))],
+        [400, status(users, rawHead("GET", "/users/%ZZ", version, host))],
+        [405, status(users, rawHead("PROPFIND", "/users", version, host))],
+        [404, status(users, rawHead("GET", "/nowhere", version, host))],
+      ]),
+    ]);
   });
 });
 

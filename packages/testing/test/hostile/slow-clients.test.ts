@@ -9,11 +9,11 @@ import { targets } from "./support/targets.js";
 
 const served = serveTargets();
 const idleTimeout = 2; // seconds
-// Bun checks timeouts on a coarse timer (4 s ticks here): a 2 s idle timeout fired after 1.5 to 4 s
-// in our runs, so only the upper bound is asserted.
-const idleCutMs = idleTimeout * 1000 + 6_000;
-// A request head that never completes is cut by Bun's own header timeout (about 10 s, not configurable).
-const headCutMs = 16_000;
+// What is asserted is that the server cut each stalled client (the client never would), never how
+// soon: Bun checks timeouts on a coarse timer (a 2 s idle timeout fired after 1.5 to 4 s in our
+// runs, later on a busy machine), and cuts a head that never completes after about 10 s (its own
+// header timeout, not configurable). We wait for the cut as long as the test's timeout allows.
+const untilCut = { until: "close", timeoutMs: 120_000 } as const;
 
 describe("the example under Bun.serve({ idleTimeout: 2 })", () => {
   let logger: RecordingLogger;
@@ -29,24 +29,21 @@ describe("the example under Bun.serve({ idleTimeout: 2 })", () => {
     await app.close();
   });
 
-  it("closes connections that stall mid-body, trickle the body or stall mid-head, within bounds, while serving others", async () => {
-    const body = '{"name":"Slow","email":"slow@example.com"}';
-    const stalled = requestHead("POST", "/users", {
-      "content-type": "application/json",
-      "content-length": body.length,
-    });
-    // The same cheap request on the idle server: what "promptly" is measured against, so a busy
-    // machine slows both alike.
-    const idle: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      const started = performance.now();
-      await server.request("/users");
-      idle.push(performance.now() - started);
-    }
-    const idleMs = idle.sort((a, b) => a - b)[2] as number;
+  const body = '{"name":"Slow","email":"slow@example.com"}';
+  const stalled = requestHead("POST", "/users", {
+    "content-type": "application/json",
+    "content-length": body.length,
+  });
+
+  it("closes connections that stall mid-body, trickle the body or stall mid-head, while serving others", async () => {
     let trickled = 0;
+    let headSent = () => {};
+    const headStalled = new Promise<void>((resolve) => {
+      headSent = resolve;
+    });
+    let midHeadOpen = true;
     const [midBody, trickle, midHead, idleAfterResponse, meanwhile] = await Promise.all([
-      rawExchange(server.port, stalled + body.slice(0, 10), { until: "close", timeoutMs: 20_000 }),
+      rawExchange(server.port, stalled + body.slice(0, 10), untilCut),
       rawExchange(
         server.port,
         requestHead("POST", "/users", {
@@ -54,8 +51,7 @@ describe("the example under Bun.serve({ idleTimeout: 2 })", () => {
           "content-length": 100_000,
         }),
         {
-          until: "close",
-          timeoutMs: 20_000,
+          ...untilCut,
           afterConnect: (socket) => {
             const timer = setInterval(() => {
               if (socket.destroyed) return clearInterval(timer);
@@ -66,40 +62,47 @@ describe("the example under Bun.serve({ idleTimeout: 2 })", () => {
         },
       ),
       rawExchange(server.port, "GET /users HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ", {
-        until: "close",
-        timeoutMs: 20_000,
+        ...untilCut,
+        afterConnect: () => headSent(),
+      }).then((exchange) => {
+        midHeadOpen = false;
+        return exchange;
       }),
-      rawExchange(server.port, requestHead("GET", "/users"), { until: "close", timeoutMs: 20_000 }),
+      rawExchange(server.port, requestHead("GET", "/users"), untilCut),
       (async () => {
-        await Bun.sleep(500);
-        const started = performance.now();
+        await headStalled;
         const response = await server.request("/users");
-        return { status: response.status, ms: performance.now() - started };
+        return { status: response.status, whileStalled: midHeadOpen };
       })(),
     ]);
 
     for (const exchange of [midBody, trickle, idleAfterResponse]) {
       expect(exchange.closedByServer).toBe(true);
-      expect(exchange.elapsedMs).toBeLessThan(idleCutMs);
     }
     // The stalled requests got no answer (their handler was still waiting for the body) ...
     expect(midBody.received).toBe("");
     expect(trickle.received).toBe("");
-    // ... although the trickling client was sending (how many bytes it managed before the cut
-    // depends on the machine's load: the timers of this process run late on a busy machine).
+    // ... although the trickling client was sending, and was cut long before it was done (how
+    // many bytes it managed depends on the machine's load: the timers of this process run late on
+    // a busy machine).
     expect(trickled).toBeGreaterThan(0);
+    expect(trickled).toBeLessThan(100_000);
     // ... the idle keep-alive connection got its answer first.
     expect(idleAfterResponse.response?.status).toBe(200);
     expect(midHead.closedByServer).toBe(true);
-    expect(midHead.elapsedMs).toBeLessThan(headCutMs);
-    expect(meanwhile).toEqual({ status: 200, ms: expect.any(Number) });
-    // Served promptly beside the stalled clients: a generous bound relative to the idle server.
-    expect(meanwhile.ms).toBeLessThan(Math.max(1_000, idleMs * 50));
-  }, 90_000);
+    expect(midHead.received).toBe("");
+    // Another client was served while the stalled head still held its connection.
+    expect(meanwhile).toEqual({ status: 200, whileStalled: true });
+  }, 300_000);
 
-  it("does not log clients that timed out as server errors", () => {
+  it("does not log clients that timed out as server errors", async () => {
+    const cut = await rawExchange(server.port, stalled + body.slice(0, 10), untilCut);
+    expect(cut.closedByServer).toBe(true);
+    expect(cut.received).toBe("");
+    await server.settled();
+    expect((await server.request("/users")).status).toBe(200);
     expect(logLines(logger)).toEqual([]);
-  });
+  }, 300_000);
 });
 
 describe.each(targets)("a client that vanishes mid-body: $label", (target) => {
@@ -115,10 +118,12 @@ describe.each(targets)("a client that vanishes mid-body: $label", (target) => {
       })}4\r\n{"us\r\n`,
     ];
     for (const payload of cases) {
+      // We hang up after 200 ms: the server would only cut us after its 10 s idle timeout.
       const exchange = await rawExchange(port, payload, { timeoutMs: 200 });
       expect(exchange.closedByServer).toBe(false); // we hung up, not the server
     }
-    await Bun.sleep(200);
+    // Once their handlers have finished (whatever they log is logged by then).
+    await entry?.users.settled();
     expect((await entry?.users.request("/users"))?.status).toBe(200);
     expect(logLines(entry?.logger)).toEqual([]);
   });

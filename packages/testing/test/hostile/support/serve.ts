@@ -12,6 +12,11 @@ export interface Served {
   readonly origin: string;
   /** `fetch` of a path of this server. */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Resolves once no request is in flight: every handler has finished, those of clients that
+   * vanished included (what they log is logged by then). Bounded by the test's timeout only.
+   */
+  settled(): Promise<void>;
   /** Stops the server, cutting open connections. */
   stop(): Promise<void>;
 }
@@ -32,6 +37,9 @@ export function serve(app: Servable, settings: { idleTimeout?: number } = {}): S
     port,
     origin,
     request: (path, init) => fetch(`${origin}${path}`, { ...init, keepalive: false }),
+    settled: async () => {
+      while (server.pendingRequests > 0) await Bun.sleep(5);
+    },
     stop: () => server.stop(true),
   };
 }
