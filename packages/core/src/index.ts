@@ -71,6 +71,11 @@ export {
 } from "./errors/http-exceptions.js";
 export type { Logger } from "./errors/logger.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
+export {
+  getRequestId,
+  maxRequestIdLength,
+  type RequestIdOptions,
+} from "./http/request-id.js";
 export type { RouteMap, ServeHandler } from "./http/route-handler.js";
 export type {
   BodyContentType,
@@ -126,7 +131,7 @@ export type {
 export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
 export { subscribeFrom } from "./pubsub/subscribe-from.js";
 export type { SseEvent } from "./route/event-stream.js";
-export type { Infer, SchemaTypes } from "./schema/infer.js";
+export type { Infer, SchemaInput, SchemaTypes } from "./schema/infer.js";
 export type { IssueCode } from "./schema/issue-codes.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export type {

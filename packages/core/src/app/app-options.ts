@@ -1,6 +1,7 @@
 import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
 import type { Logger } from "../errors/logger.js";
+import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
@@ -72,6 +73,13 @@ export interface AppOptions extends DocumentOptions {
   readonly bodyEncodings?: readonly BodyEncoding[];
   /** Make `getRequestContext()` work in this app's requests (default false: it costs a little). */
   readonly requestContext?: boolean;
+  /**
+   * Request ids (default on): an incoming `X-Request-ID` that is short and printable is kept,
+   * else one is generated; it is echoed on every response, carried in every problem+json body
+   * (`requestId`) and in the error log lines about the request; `getRequestId(request)` reads
+   * it. `false` turns them off; an object names the header or the generator.
+   */
+  readonly requestId?: boolean | RequestIdOptions;
   /** How `app.websocket` treats WebSocket connections (backpressure, idle timeout, compression). */
   readonly websocket?: WebSocketOptions;
 }

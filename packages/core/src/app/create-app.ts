@@ -228,6 +228,7 @@ export function createApp(options: AppOptions): App {
       ? { middleware: composeMiddleware(settings.pipeline.middleware, respondError) }
       : {}),
     requestContext: settings.pipeline.requestContext,
+    ...(settings.pipeline.requestId ? { requestId: settings.pipeline.requestId } : {}),
   });
   const { routes, fetch } = serveWithSockets(router, served, sockets.length);
   const runtime: AppRuntime = {

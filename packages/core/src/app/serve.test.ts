@@ -150,9 +150,10 @@ describe("under a real Bun.serve", () => {
       ["GET", "/users?limit=0x1"],
     ];
     for (const [method, path] of cases) {
+      // One request id for both, so problem bodies (which carry it) compare equal.
       const [viaRoutes, viaFetch] = await Promise.all([
-        raw(full, method, path),
-        raw(fetchOnly, method, path),
+        raw(full, method, path, "X-Request-ID: same\r\n"),
+        raw(fetchOnly, method, path, "X-Request-ID: same\r\n"),
       ]);
       expect(viaRoutes.status, `${method} ${path}`).toBe(viaFetch.status);
       expect(viaRoutes.body, `${method} ${path}`).toBe(viaFetch.body);

@@ -7,6 +7,7 @@ import {
 import { BadRequestException } from "../errors/http-exceptions.js";
 import type { Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
+import { getRequestId } from "../http/request-id.js";
 import { isErrorStatus } from "../http/status-text.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorFormatter } from "./error-formatter.js";
@@ -43,6 +44,12 @@ const internalProblem = (): ProblemDetails => ({
 
 const problemHeaders = { "content-type": problemType };
 
+/** The problem as sent: with the request's id (`requestId`) when the app names requests. */
+function withRequestId(problem: ProblemDetails, request: Request): ProblemDetails {
+  const requestId = getRequestId(request);
+  return requestId === undefined ? problem : { ...problem, requestId };
+}
+
 function problemResponse(problem: ProblemDetails, headers: HeadersInput | undefined): Response {
   const body = JSON.stringify(problem);
   // Most problems carry no headers of their own: a plain object is the cheapest init.
@@ -53,10 +60,22 @@ function problemResponse(problem: ProblemDetails, headers: HeadersInput | undefi
   return new Response(body, { status: problem.status, headers: init });
 }
 
-// The last resort: built from constants, so making it cannot throw.
+// The last resort: built from constants and a checked id, so making it cannot throw.
 const fallbackBody = JSON.stringify(internalProblem());
-const fallback = (): Response =>
-  new Response(fallbackBody, { status: 500, headers: { "content-type": problemType } });
+const fallback = (request: Request): Response => {
+  const requestId = getRequestId(request);
+  const body =
+    requestId === undefined
+      ? fallbackBody
+      : `${fallbackBody.slice(0, -1)},"requestId":${JSON.stringify(requestId)}}`;
+  return new Response(body, { status: 500, headers: { "content-type": problemType } });
+};
+
+/** " (request <id>)" for a log line about a request that has an id. */
+const requestLabel = (request: Request): string => {
+  const requestId = getRequestId(request);
+  return requestId === undefined ? "" : ` (request ${requestId})`;
+};
 
 /**
  * Builds the one error path of an app: problem+json, an optional formatter, logging. It is total:
@@ -83,9 +102,10 @@ export function createErrorResponder(
       problem = error.toProblem();
       headers = error.headers;
     } else {
-      log(`Unhandled error in ${describeOperation(operation)}`, error);
+      log(`Unhandled error in ${describeOperation(operation)}${requestLabel(request)}`, error);
       problem = internalProblem();
     }
+    problem = withRequestId(problem, request);
 
     if (formatter) {
       try {
@@ -103,7 +123,10 @@ export function createErrorResponder(
         if (!merged.has("content-type")) merged.set("content-type", "application/json");
         return new Response(JSON.stringify(formatted.body), { status, headers: merged });
       } catch (formatterError) {
-        log(`errorFormatter failed for ${describeOperation(operation)}`, formatterError);
+        log(
+          `errorFormatter failed for ${describeOperation(operation)}${requestLabel(request)}`,
+          formatterError,
+        );
       }
     }
     return problemResponse(problem, headers);
@@ -114,8 +137,11 @@ export function createErrorResponder(
       return respond(error, request, operation);
     } catch (renderError) {
       // Unserializable extensions, invalid headers, traps or getters that throw: a clean 500.
-      log(`Could not render the error of ${describeOperation(operation)}`, renderError);
-      return fallback();
+      log(
+        `Could not render the error of ${describeOperation(operation)}${requestLabel(request)}`,
+        renderError,
+      );
+      return fallback(request);
     }
   };
   const invalid: ErrorResponder["invalid"] = formatter
@@ -123,7 +149,9 @@ export function createErrorResponder(
     : (issues, request, operation) => {
         try {
           // What `validationFailed(issues).toProblem()` serializes to, members in the same order.
-          const body = `${validationPrefix}${JSON.stringify(issues)}}`;
+          const requestId = getRequestId(request);
+          const tail = requestId === undefined ? "}" : `,"requestId":${JSON.stringify(requestId)}}`;
+          const body = `${validationPrefix}${JSON.stringify(issues)}${tail}`;
           return new Response(body, { status: 400, headers: problemHeaders });
         } catch {
           return responder(validationFailed(issues), request, operation);

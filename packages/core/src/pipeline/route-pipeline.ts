@@ -1,5 +1,6 @@
 import type { Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { RequestIdPolicy } from "../http/request-id.js";
 import type { Operation } from "../operation/operation.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import {
@@ -51,6 +52,8 @@ export interface PipelineSettings {
   readonly validateResponse: ResponseValidationMode;
   /** Run requests inside the request context (`getRequestContext()`). */
   readonly requestContext: boolean;
+  /** How requests are named (`X-Request-ID`); absent when request ids are off. */
+  readonly requestId?: RequestIdPolicy;
 }
 
 /** The app's items followed by the route's own, resolved; the app's list when it has none. */

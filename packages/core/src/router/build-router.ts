@@ -4,12 +4,14 @@ import {
   NotFoundException,
 } from "../errors/http-exceptions.js";
 import { withoutStack } from "../errors/without-stack.js";
+import type { RequestIdPolicy } from "../http/request-id.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { pathOf } from "../http/url-parts.js";
 import type { HttpMethod } from "../http/vocabulary.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { MiddlewareChain } from "../pipeline/middleware.js";
 import { requestContextStorage } from "../pipeline/request-context.js";
+import { withHeaders } from "../pipeline/response-headers.js";
 import { RouteMatcher } from "./route-matcher.js";
 
 /** One served route, ready to mount. */
@@ -55,6 +57,17 @@ export interface RouterOptions {
   readonly middleware?: MiddlewareChain;
   /** Run every request inside the request context (operation unknown until a route runs). */
   readonly requestContext?: boolean;
+  /** Name every request and echo the name on its answer (`X-Request-ID`). */
+  readonly requestId?: RequestIdPolicy;
+}
+
+/**
+ * Echoes a request's id on its answer, unless the app set the header itself (a middleware that
+ * forwards an upstream id); an upgraded WebSocket has no answer to stamp.
+ */
+function stamped(answer: Response, header: string, id: string): Response {
+  if (!(answer instanceof Response) || answer.headers.has(header)) return answer;
+  return withHeaders(answer, (headers) => headers.set(header, id));
 }
 
 // Wraps a top-level handler in what applies to every answer; returns it unchanged when nothing does.
@@ -69,6 +82,19 @@ function outermost(handler: ServeHandler, options: RouterOptions): ServeHandler 
     const inner = wrapped;
     wrapped = (request, server) =>
       storage.run({ request, operation: undefined }, inner, request, server);
+  }
+  const { requestId } = options;
+  if (requestId !== undefined) {
+    // Outermost: middleware, logs and every error answer already see the id.
+    const inner = wrapped;
+    const { header } = requestId;
+    wrapped = (request, server) => {
+      const id = requestId.assign(request);
+      const answer = inner(request, server);
+      return answer instanceof Promise
+        ? answer.then((settled) => stamped(settled, header, id))
+        : stamped(answer, header, id);
+    };
   }
   return wrapped;
 }

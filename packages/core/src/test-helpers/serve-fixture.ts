@@ -10,7 +10,8 @@ import { Inject } from "../decorators/inject.js";
 import { Injectable } from "../decorators/injectable.js";
 import { Route } from "../decorators/route.js";
 import { Get } from "../decorators/verbs.js";
-import type { AppState } from "../di/built-in-tokens.js";
+// biome-ignore lint/style/useImportType: injected by its reflected type, so it must be a value import
+import { AppState } from "../di/built-in-tokens.js";
 
 @Injectable()
 class Connection {

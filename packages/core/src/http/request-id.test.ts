@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../../testing/src/json-schema-adapter.js";
+import { Controller } from "../controller/controller.js";
+import { Body } from "../decorators/bindings.js";
+import { Route } from "../decorators/route.js";
+import { Get, Post } from "../decorators/verbs.js";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { type Json, send, testApp } from "../test-helpers/test-app.js";
+import { getRequestId, isUsableRequestId, maxRequestIdLength } from "./request-id.js";
+
+const Named = schema(
+  { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+  "Named",
+);
+
+let seenInHandler: string | undefined;
+
+@Route("/things")
+class ThingController extends Controller {
+  @Get()
+  list() {
+    return [];
+  }
+
+  @Post()
+  create(@Body(Named) input: { name: string }) {
+    return input;
+  }
+
+  @Get("/boom")
+  boom(): never {
+    throw new Error("secret internals");
+  }
+}
+
+@Route("/seen")
+class SeenController extends Controller {
+  @Get()
+  seen() {
+    return { id: seenInHandler };
+  }
+}
+
+describe("request ids", () => {
+  const app = testApp([ThingController, SeenController], {
+    middleware: [
+      (request, next) => {
+        seenInHandler = getRequestId(request);
+        return next();
+      },
+    ],
+  });
+
+  it("generates one when the request brings none, different for each request", async () => {
+    const first = (await send(app, "GET", "/things")).headers.get("x-request-id");
+    const second = (await send(app, "GET", "/things")).headers.get("x-request-id");
+    expect(first).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(second).not.toBe(first);
+  });
+
+  it("keeps a short printable id and shows it to middleware and handlers", async () => {
+    const response = await send(app, "GET", "/seen", { headers: { "x-request-id": "abc-123" } });
+    expect(response.headers.get("x-request-id")).toBe("abc-123");
+    expect(((await response.json()) as Json).id).toBe("abc-123");
+  });
+
+  it.each([
+    ["too long", "a".repeat(maxRequestIdLength + 1)],
+    ["with a space", "two words"],
+    ["with a control character", "a\tb"],
+    ["empty", ""],
+  ])("replaces one that is %s", async (_, brought) => {
+    const request = new Request("http://test.local/things");
+    // Headers refuse some values outright; set what they take.
+    try {
+      request.headers.set("x-request-id", brought);
+    } catch {}
+    const response = await app.fetch(request);
+    const id = response.headers.get("x-request-id");
+    expect(id).not.toBe(brought);
+    expect(id !== null && isUsableRequestId(id)).toBe(true);
+  });
+
+  it("keeps one of exactly the longest length", async () => {
+    const brought = "x".repeat(maxRequestIdLength);
+    const response = await send(app, "GET", "/things", { headers: { "x-request-id": brought } });
+    expect(response.headers.get("x-request-id")).toBe(brought);
+  });
+
+  it("echoes it on 404, 405 and OPTIONS answers", async () => {
+    for (const [method, path, status] of [
+      ["GET", "/nowhere", 404],
+      ["DELETE", "/things", 405],
+      ["OPTIONS", "/things", 204],
+    ] as const) {
+      const response = await send(app, method, path, { headers: { "x-request-id": "r-1" } });
+      expect(response.status).toBe(status);
+      expect(response.headers.get("x-request-id")).toBe("r-1");
+    }
+  });
+
+  it("carries it in every problem+json body: validation, 404 and 500", async () => {
+    const invalid = await send(app, "POST", "/things", {
+      json: {},
+      headers: { "x-request-id": "bad-input" },
+    });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as Json).requestId).toBe("bad-input");
+
+    const missing = await send(app, "GET", "/nowhere", { headers: { "x-request-id": "lost" } });
+    expect(((await missing.json()) as Json).requestId).toBe("lost");
+
+    const failed = await send(app, "GET", "/things/boom", { headers: { "x-request-id": "r-500" } });
+    const problem = (await failed.json()) as Json;
+    expect(failed.status).toBe(500);
+    expect(problem.requestId).toBe("r-500");
+    expect(JSON.stringify(problem)).not.toContain("secret internals");
+    // The log line about the failure names the same id.
+    expect(String(app.logged.at(-1)?.[0])).toContain("(request r-500)");
+  });
+
+  it("is off with requestId: false", async () => {
+    const quiet = testApp([ThingController], { requestId: false });
+    const response = await send(quiet, "GET", "/nowhere", { headers: { "x-request-id": "r" } });
+    expect(response.headers.get("x-request-id")).toBeNull();
+    expect(((await response.json()) as Json).requestId).toBeUndefined();
+  });
+
+  it("takes another header and generator; a generator that fails or makes junk is replaced", async () => {
+    const named = testApp([ThingController], {
+      requestId: { header: "X-Correlation-ID", generate: () => "mine-1" },
+    });
+    const response = await send(named, "GET", "/things");
+    expect(response.headers.get("x-correlation-id")).toBe("mine-1");
+    expect(response.headers.get("x-request-id")).toBeNull();
+
+    for (const generate of [
+      () => {
+        throw new Error("no ids today");
+      },
+      () => "has spaces in it",
+    ]) {
+      const odd = testApp([ThingController], { requestId: { generate } });
+      const id = (await send(odd, "GET", "/things")).headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    }
+  });
+
+  it("refuses a malformed requestId option at startup", () => {
+    for (const requestId of [{ header: "bad header" }, { generate: "no" }, "yes", null]) {
+      expect(() => testApp([ThingController], { requestId: requestId as never })).toThrow(
+        TrellisConfigError,
+      );
+    }
+  });
+});
+
+describe("request ids under Bun.serve's route map", () => {
+  const app = testApp([ThingController]);
+  let server: ReturnType<typeof Bun.serve>;
+  beforeAll(() => {
+    server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
+  });
+  afterAll(() => server.stop(true));
+
+  it("echoes the id on routed, 404 and 405 answers", async () => {
+    for (const [method, path] of [
+      ["GET", "/things"],
+      ["GET", "/nowhere"],
+      ["DELETE", "/things"],
+    ]) {
+      const response = await fetch(new URL(path, server.url), {
+        method,
+        headers: { "x-request-id": `via-${method}` },
+      });
+      expect(response.headers.get("x-request-id")).toBe(`via-${method}`);
+    }
+  });
+});
