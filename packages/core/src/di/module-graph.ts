@@ -117,7 +117,10 @@ export function buildModuleGraph(root: RootDefinition, caller = "createApp"): Mo
       return visit(item);
     });
     const controllers = listOf(definition.controllers, name, "controllers", code);
-    const providers = normalizeProviders(definition.providers, name);
+    const providers = normalizeProviders(
+      listOf(definition.providers, name, "providers", code),
+      name,
+    );
     const exportList = listOf(definition.exports, name, "exports", "INVALID_MODULE");
     const own = new Set(providers.map((provider) => provider.token));
     const exports = new Set<unknown>();

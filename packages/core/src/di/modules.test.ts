@@ -256,7 +256,7 @@ describe("modules", () => {
     class NotArray {}
     expectConfigError(
       () => app({ imports: [NotArray] }),
-      "INVALID_OPTION",
+      "INVALID_MODULE",
       "NotArray: providers must be an array",
     );
   });

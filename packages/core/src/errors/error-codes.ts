@@ -3,14 +3,17 @@
  * (docs/errors.md lists the same codes; a test compares them).
  */
 export const configErrorCodes = {
-  MISSING_SCHEMA_ADAPTER: "createApp needs a `schema` adapter",
+  MISSING_SCHEMA_ADAPTER:
+    "createApp (or buildDocument) was given no options object, or no `schema` adapter",
   MISSING_CONTROLLERS: "createApp needs at least one controller class",
   NOT_A_CONTROLLER: "a value in `controllers` is not a class",
-  INVALID_OPTION: "an option of createApp or buildDocument has the wrong type",
+  INVALID_OPTION:
+    "an option of createApp, buildDocument, serve, app.close or cors has the wrong type or value",
   INVALID_DECORATOR_TARGET:
     "a decorator is on a static member, a constructor parameter or a member that is not a method",
   INVALID_PATH: "a route path is not a valid path",
-  DUPLICATE_ROUTE: "two operations share one method and path",
+  DUPLICATE_ROUTE:
+    "two operations (or a WebSocket route and a GET route) share one method and path",
   UNDECLARED_PATH_PARAM: "a path parameter has no binding or schema property that covers it",
   UNKNOWN_PATH_PARAM: "a binding or schema names a path parameter the path does not have",
   DUPLICATE_BODY: "a method binds the request body twice",
@@ -23,25 +26,28 @@ export const configErrorCodes = {
     "a binding without a schema needs its reflected type, but emitDecoratorMetadata is off",
   CONTROLLER_WITHOUT_ROUTES: "a class given as a controller has no method with a verb decorator",
   MISSING_VERB_DECORATOR: "a method has binding or documentation decorators but no verb decorator",
-  UNSUPPORTED_SCHEMA: "the adapter does not recognise a schema",
+  UNSUPPORTED_SCHEMA:
+    "the adapter does not recognise, compile or describe a schema, or a `@Returns` array type does not hold exactly one schema",
   MISSING_JSON_SCHEMA:
     "a Standard Schema validator does not implement Standard JSON Schema, which the document needs",
   UNSUPPORTED_PARAMETER_TYPE:
     "a named binding has no schema and a reflected type that cannot be coerced",
   INVALID_BODY_CONTENT_TYPE: "a body binding names a media type Trellis cannot read",
   INVALID_STATUS: "a declared status code is not a valid HTTP status",
-  INVALID_LIMIT: "a size limit is not a positive integer",
-  SCHEMA_NAME_COLLISION: "two different schemas were given the same component name",
+  INVALID_LIMIT: "a size limit or a timeout is not a positive integer",
+  SCHEMA_NAME_COLLISION:
+    "two different schemas were given the same component name, or a model took a name Trellis reserves for its error schemas",
   INVALID_SCHEMA_NAME: "a component name is not allowed in OpenAPI",
   DUPLICATE_OPERATION_ID: "two operations share one operationId (explicit or generated)",
   UNDECLARED_SUCCESS_RESPONSE:
     'an operation has no 2xx `@Returns` and `openapi.undeclaredResponses` is `"error"`',
   UNDECLARED_SECURITY_SCHEME:
-    "an operation uses a security scheme that `openapi.securitySchemes` does not declare",
+    "an operation, a WebSocket route or `openapi.security` uses a security scheme that `openapi.securitySchemes` does not declare",
   UNGUARDED_SECURITY_SCHEME:
     "a security scheme is used but `security` gives no runtime check for it",
-  MISSING_PROVIDER: "a constructor dependency has no provider",
-  INVALID_PROVIDER: "a provider is not a class or a valid provider object",
+  MISSING_PROVIDER: "a constructor dependency has no provider, or no token to find one by",
+  INVALID_PROVIDER:
+    "a provider is not a class or a valid provider object, or `@Injectable` names an unknown scope",
   DEPENDENCY_CYCLE:
     "providers (or a controller, guard or interceptor) depend on each other in a cycle",
   PROVIDER_FAILED: "a provider's constructor or factory threw while the app was created",
@@ -65,14 +71,31 @@ export const configErrorCodes = {
   REQUEST_CONTEXT_DISABLED:
     "getRequestContext() was called but no app was created with { requestContext: true }",
   NO_REQUEST_CONTEXT: "getRequestContext() was called outside a request of an app that enables it",
-  DOCS_PLUGIN_MISSING: "docs.swagger is on but @trellis/swagger-ui is not installed",
+  DOCS_PLUGIN_MISSING:
+    "a docs page is on (docs.swagger, docs.moduleGraph) but its package is not installed, cannot be loaded or does not give its plugin",
   DOCS_ROUTE_CONFLICT: "a docs route collides with an application route",
-  INVALID_DOCS_OPTIONS: "docs.swagger, or an option given to swaggerUi(), is not valid",
-  OPENAPI_FILE_FAILED: "openapi.file could not be written",
-  UNRESOLVED_SCHEMA_REF: "a schema references a component that no adapter declared",
+  INVALID_DOCS_OPTIONS:
+    "docs.swagger, an option given to swaggerUi(), or a route a docs plugin returns, is not valid",
+  OPENAPI_FILE_FAILED: "openapi.file does not end in .json, .yaml or .yml, or could not be written",
+  UNRESOLVED_SCHEMA_REF:
+    "a schema references a component that no adapter declared, or has a reference other than #/components/schemas/Name",
   YAML_UNAVAILABLE: "YAML output needs the Bun runtime (Bun.YAML)",
   INVALID_WEBSOCKET_ROUTE:
-    "a @WebSocketRoute class declares a handler twice, mixes typed and plain messages, or binds its connection argument",
+    "a @WebSocketRoute class breaks a rule of its handlers, message types or bindings (the message says which)",
+  INVALID_MEDIA_TYPE:
+    "`@Produces` names no media type, one that is not a concrete media type (a wildcard), or one twice",
+  SSE_WITH_OTHER_VERB: "`@Sse` is on a method that has another verb decorator",
+  SSE_WITH_PRODUCES:
+    "`@Sse` and `@Produces` are on one method (an event stream produces text/event-stream)",
+  INVALID_SSE_OPTIONS:
+    "the options of `@Sse` are not an object with a whole, non-negative keepAlive",
+  INVALID_OPERATION_ID: "`@OperationId` is given something other than a non-empty string",
+  INVALID_SECURITY_REQUIREMENT:
+    "`@Security` has no scheme name, or scopes that are not an array of strings",
+  INVALID_RESPONSE_OPTIONS:
+    "the third argument of `@Returns` is not a description or a valid { description, headers, example } object",
+  INVALID_RESPONSE_VALIDATION:
+    "`@ValidateResponse` is given something other than true, false or { strip: boolean }",
 } as const;
 
 /** A stable code carried by every `TrellisConfigError`. */

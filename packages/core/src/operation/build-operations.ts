@@ -136,7 +136,7 @@ export function buildOperationsWith<R>(
       const explicitId = method.operationId;
       if (explicitId !== undefined && (typeof explicitId !== "string" || explicitId === "")) {
         throw new TrellisConfigError(
-          "INVALID_OPTION",
+          "INVALID_OPERATION_ID",
           `${where}: @OperationId needs a non-empty string.`,
         );
       }

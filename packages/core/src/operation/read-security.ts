@@ -9,11 +9,14 @@ export function readSecurity(
 ): SecurityRequirement[] {
   return declared.map(({ scheme, scopes }) => {
     if (typeof scheme !== "string" || scheme === "") {
-      throw new TrellisConfigError("INVALID_OPTION", `${where}: @Security needs a scheme name.`);
+      throw new TrellisConfigError(
+        "INVALID_SECURITY_REQUIREMENT",
+        `${where}: @Security needs a scheme name.`,
+      );
     }
     if (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== "string")) {
       throw new TrellisConfigError(
-        "INVALID_OPTION",
+        "INVALID_SECURITY_REQUIREMENT",
         `${where}: @Security scopes must be an array of strings.`,
       );
     }

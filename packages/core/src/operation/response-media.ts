@@ -18,20 +18,20 @@ const sseKeys = new Set(["keepAlive"]);
 
 function checkProduces(declared: readonly unknown[], where: string): readonly string[] {
   if (declared.length === 0) {
-    throw new TrellisConfigError("INVALID_OPTION", `${where}: @Produces needs a media type.`);
+    throw new TrellisConfigError("INVALID_MEDIA_TYPE", `${where}: @Produces needs a media type.`);
   }
   const seen = new Set<string>();
   for (const mediaType of declared) {
     if (!isConcreteMediaType(mediaType)) {
       throw new TrellisConfigError(
-        "INVALID_OPTION",
+        "INVALID_MEDIA_TYPE",
         `${where}: @Produces(${JSON.stringify(mediaType)}) is not a media type such as "text/csv" (no wildcards).`,
       );
     }
     const key = mediaType.toLowerCase();
     if (seen.has(key)) {
       throw new TrellisConfigError(
-        "INVALID_OPTION",
+        "INVALID_MEDIA_TYPE",
         `${where}: @Produces lists "${mediaType}" twice.`,
       );
     }
@@ -43,30 +43,33 @@ function checkProduces(declared: readonly unknown[], where: string): readonly st
 function checkSse(options: unknown, method: MethodMetadata, where: string): SseSettings {
   if (method.verbs.length !== 1) {
     throw new TrellisConfigError(
-      "INVALID_OPTION",
+      "SSE_WITH_OTHER_VERB",
       `${where}: @Sse declares the route's one GET; remove the other verb decorators.`,
     );
   }
   if (method.produces !== undefined) {
     throw new TrellisConfigError(
-      "INVALID_OPTION",
+      "SSE_WITH_PRODUCES",
       `${where}: @Sse routes produce ${eventStream}; remove @Produces.`,
     );
   }
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TrellisConfigError("INVALID_OPTION", `${where}: @Sse options must be an object.`);
+    throw new TrellisConfigError(
+      "INVALID_SSE_OPTIONS",
+      `${where}: @Sse options must be an object.`,
+    );
   }
   const unknownKey = Object.keys(options).find((key) => !sseKeys.has(key));
   if (unknownKey !== undefined) {
     throw new TrellisConfigError(
-      "INVALID_OPTION",
+      "INVALID_SSE_OPTIONS",
       `${where}: unknown @Sse option "${unknownKey}" (expected keepAlive).`,
     );
   }
   const keepAlive = (options as { keepAlive?: unknown }).keepAlive ?? defaultKeepAlive;
   if (!Number.isSafeInteger(keepAlive) || (keepAlive as number) < 0) {
     throw new TrellisConfigError(
-      "INVALID_OPTION",
+      "INVALID_SSE_OPTIONS",
       `${where}: @Sse keepAlive must be a whole number of milliseconds (0 for none).`,
     );
   }

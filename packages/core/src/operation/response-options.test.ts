@@ -69,7 +69,7 @@ describe("@Returns options", () => {
     ]) {
       expectConfigError(
         () => appWith(bad),
-        "INVALID_OPTION",
+        "INVALID_RESPONSE_OPTIONS",
         "UserController.create",
         "@Returns 201",
       );

@@ -21,7 +21,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
 const invalid = (at: string, message: string) =>
-  new TrellisConfigError("INVALID_OPTION", `${at}: ${message}`);
+  new TrellisConfigError("INVALID_RESPONSE_OPTIONS", `${at}: ${message}`);
 
 /**
  * The schema of a declared header: the adapter's when it claims the value, else plain JSON

@@ -196,7 +196,11 @@ describe("response validation", () => {
       @ValidateResponse({ strip: "no" } as never)
       get() {}
     }
-    expectConfigError(() => testApp([BadController]), "INVALID_OPTION", "BadController.get");
+    expectConfigError(
+      () => testApp([BadController]),
+      "INVALID_RESPONSE_VALIDATION",
+      "BadController.get",
+    );
   });
 });
 

@@ -31,7 +31,12 @@ const noBody = new Set([204, 205, 304]);
 export type ResponseValidationMode = false | { readonly strip: boolean };
 
 /** Checks a `validateResponse` / `@ValidateResponse` value (undefined is off). */
-export function parseResponseValidation(setting: unknown, where: string): ResponseValidationMode {
+export function parseResponseValidation(
+  setting: unknown,
+  where: string,
+  // An app option (`createApp({ validateResponse })`) or a decorator (`@ValidateResponse`).
+  code: "INVALID_OPTION" | "INVALID_RESPONSE_VALIDATION" = "INVALID_OPTION",
+): ResponseValidationMode {
   if (setting === undefined || setting === false) return false;
   if (setting === true) return { strip: false };
   if (setting !== null && typeof setting === "object" && !Array.isArray(setting)) {
@@ -42,7 +47,7 @@ export function parseResponseValidation(setting: unknown, where: string): Respon
     }
   }
   throw new TrellisConfigError(
-    "INVALID_OPTION",
+    code,
     `${where}: response validation must be true, false or { strip: boolean }.`,
   );
 }

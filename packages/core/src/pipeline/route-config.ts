@@ -34,6 +34,10 @@ export function readRouteConfig(raw: RouteRuntimeMetadata, where: string): Route
     validateResponse:
       raw.validateResponse === undefined
         ? undefined
-        : parseResponseValidation(raw.validateResponse, `${where} (@ValidateResponse)`),
+        : parseResponseValidation(
+            raw.validateResponse,
+            `${where} (@ValidateResponse)`,
+            "INVALID_RESPONSE_VALIDATION",
+          ),
   };
 }

@@ -285,19 +285,19 @@ describe("@Sse at startup", () => {
       @Post()
       *events() {}
     }
-    expectConfigError(() => testApp([WithVerb]), "INVALID_OPTION", "WithVerb.events", "@Sse");
+    expectConfigError(() => testApp([WithVerb]), "SSE_WITH_OTHER_VERB", "WithVerb.events", "@Sse");
     @Route("/b")
     class WithProduces extends Controller {
       @Sse()
       @Produces("application/json")
       *events() {}
     }
-    expectConfigError(() => testApp([WithProduces]), "INVALID_OPTION", "WithProduces.events");
+    expectConfigError(() => testApp([WithProduces]), "SSE_WITH_PRODUCES", "WithProduces.events");
     @Route("/c")
     class WithKeepAlive extends Controller {
       @Sse("/", { keepAlive: -1 })
       *events() {}
     }
-    expectConfigError(() => testApp([WithKeepAlive]), "INVALID_OPTION", "keepAlive");
+    expectConfigError(() => testApp([WithKeepAlive]), "INVALID_SSE_OPTIONS", "keepAlive");
   });
 });

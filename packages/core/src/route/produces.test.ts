@@ -175,7 +175,7 @@ describe("@Produces at startup", () => {
           return "";
         }
       }
-      expectConfigError(() => testApp([BadController]), "INVALID_OPTION", "BadController.get");
+      expectConfigError(() => testApp([BadController]), "INVALID_MEDIA_TYPE", "BadController.get");
     }
   });
 

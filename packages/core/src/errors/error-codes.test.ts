@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { configErrorCodes } from "./error-codes.js";
+
+const repo = join(import.meta.dirname, "../../../..");
+const codes = Object.keys(configErrorCodes);
+
+/** The `| \`CODE\` | meaning |` rows of docs/errors.md, in order. */
+function documentedCodes(): [string, string][] {
+  const text = readFileSync(join(repo, "docs/errors.md"), "utf8");
+  const rows = [...text.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\| (.*?) +\|$/gm)];
+  return rows.map((row) => [row[1] as string, row[2] as string]);
+}
+
+/** Every non-test TypeScript source of every package, with its path from the repository. */
+function sources(): { path: string; text: string }[] {
+  const found: { path: string; text: string }[] = [];
+  for (const pkg of readdirSync(join(repo, "packages"))) {
+    const src = join(repo, "packages", pkg, "src");
+    let names: string[];
+    try {
+      names = readdirSync(src, { recursive: true }) as string[];
+    } catch {
+      continue; // a package without src/
+    }
+    for (const name of names) {
+      if (!name.endsWith(".ts") || /\.test(-d)?\.ts$|\.fixtures\.ts$|test-helpers/.test(name)) {
+        continue;
+      }
+      const path = join("packages", pkg, "src", name);
+      found.push({ path, text: readFileSync(join(repo, path), "utf8") });
+    }
+  }
+  return found;
+}
+
+/** The first argument of each `new TrellisConfigError(` call, as written. */
+function firstArguments(text: string): string[] {
+  const found: string[] = [];
+  for (const call of text.matchAll(/new TrellisConfigError\(/g)) {
+    let depth = 0;
+    let end = (call.index as number) + call[0].length;
+    for (; end < text.length; end++) {
+      const char = text[end] as string;
+      if ("([{".includes(char)) depth++;
+      else if (")]}".includes(char)) {
+        if (depth === 0) break;
+        depth--;
+      } else if (char === "," && depth === 0) break;
+    }
+    found.push(text.slice((call.index as number) + call[0].length, end).trim());
+  }
+  return found;
+}
+
+describe("startup error codes", () => {
+  it("are all documented in docs/errors.md with the registry's meaning, and nothing else is", () => {
+    const documented = documentedCodes();
+    expect(documented.map(([code]) => code)).toEqual(codes);
+    for (const [code, meaning] of documented) {
+      expect(meaning, code).toBe(configErrorCodes[code as keyof typeof configErrorCodes]);
+    }
+  });
+
+  it("are the only codes a TrellisConfigError is made with", () => {
+    const files = sources();
+    let sites = 0;
+    for (const { path, text } of files) {
+      for (const argument of firstArguments(text)) {
+        sites++;
+        // A literal code, a choice between literals, or a variable typed by the registry.
+        const literals = [...argument.matchAll(/"([^"]*)"/g)].map((match) => match[1]);
+        if (literals.length === 0) {
+          expect(argument, path).toMatch(/^[a-z][A-Za-z0-9_.]*$/);
+          continue;
+        }
+        for (const literal of literals) expect(codes, `${path}: ${literal}`).toContain(literal);
+      }
+    }
+    expect(sites).toBeGreaterThan(codes.length);
+  });
+
+  it("are each thrown somewhere: no code in the registry is left unused", () => {
+    const text = sources()
+      .filter(({ path }) => !path.endsWith("errors/error-codes.ts"))
+      .map((file) => file.text)
+      .join("\n");
+    const unused = codes.filter((code) => !text.includes(`"${code}"`));
+    expect(unused).toEqual([]);
+  });
+});
