@@ -8,7 +8,6 @@ import type { User } from "../src/users/user.js";
 import type { UserController } from "../src/users/user-controller.js";
 import type { UserEvent } from "../src/users/user-event.js";
 import type { UserFeedController } from "../src/users/user-feed-controller.js";
-import type { UserIdParams } from "../src/users/user-id-params.js";
 import { type RunningExample, startExample } from "./support/example-server.js";
 
 let example: RunningExample;
@@ -108,20 +107,5 @@ describe("apps/example through @trellis/client", () => {
     expectTypeOf(csv).toEqualTypeOf<string | User[]>();
     expect(typeof csv === "string" && csv.split("\r\n")[0]).toBe("id,name,email");
     expect(csv).toContain("Edsger,edsger@example.com");
-  });
-
-  it("makes a wrong argument or a misspelt method a compile error", () => {
-    const misuse = () => {
-      // @ts-expect-error the id is a string
-      void api.users.get({ id: 42 });
-      // @ts-expect-error no method "gett"
-      void api.users.gett({ id: "42" });
-      // @ts-expect-error the email is missing
-      void api.users.create({ name: "Ada" });
-      // @ts-expect-error no controller "user" was given to createClient
-      void api.user.get({ id: "42" });
-    };
-    expectTypeOf(misuse).toBeFunction();
-    expectTypeOf(api.users.get).toEqualTypeOf<(params: UserIdParams) => Promise<User>>();
   });
 });

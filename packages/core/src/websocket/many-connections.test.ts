@@ -79,24 +79,21 @@ describe("1,000 concurrent connections", () => {
     for (const client of clients) {
       client.socket.onclose = (event) => closedEarly.push(event.code);
     }
+    // A fixed number of rounds on every machine (a slow one takes longer: see the timeout).
     const rounds = 30;
     let baseline = 0;
-    const started = Date.now();
-    let round = 0;
-    // A fixed number of rounds, cut short (after the measured ones) on a very slow machine.
-    for (; round < rounds; round++) {
+    for (let round = 0; round < rounds; round++) {
       const answers = await Promise.all(clients.map((client) => roundTrip(client, round)));
       for (const answer of answers) {
         expect(answer.n).toBe(round);
         expect(answer.received).toBe(round + 1);
       }
       if (round === 4) baseline = rssMiB();
-      if (round >= 10 && Date.now() - started > 120_000) break;
     }
     const after = rssMiB();
     expect(closedEarly).toEqual([]);
     expect(app.logged).toEqual([]);
-    // Generous: 1,000 connections doing 20+ more rounds must not grow memory by more than 64 MiB.
+    // Generous: 1,000 connections doing 25 more rounds must not grow memory by more than 64 MiB.
     expect(after - baseline).toBeLessThan(64);
     // Pub/sub reaches every one of them.
     const published = Promise.all(
