@@ -1,5 +1,6 @@
 import type { Validator } from "@trellis/core";
 import "reflect-metadata";
+import { coreCompileOptions } from "@trellis/testing";
 import { IsOptional } from "class-validator";
 import { describe, expect, it } from "vitest";
 import { classValidator } from "./class-validator-adapter.js";
@@ -12,8 +13,7 @@ class Upload {
 
 // class-validator answers synchronously.
 const validate = classValidator().compile(Upload, {
-  target: "body",
-  unknownProperties: "strip",
+  ...coreCompileOptions("body"),
   maxIssues: 10,
 }) as Validator;
 const png = (size: number, type = "image/png") =>

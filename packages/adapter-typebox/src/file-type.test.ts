@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { Validator } from "@trellis/core";
+import { coreCompileOptions } from "@trellis/testing";
 import Type1 from "typebox";
 import { describe, expect, it } from "vitest";
 import { FileType } from "./file-type.js";
@@ -12,8 +13,7 @@ const Upload = Type.Object({
 
 // TypeBox validates synchronously.
 const validate = typebox().compile(Upload, {
-  target: "body",
-  unknownProperties: "strip",
+  ...coreCompileOptions("body"),
   maxIssues: 10,
 }) as Validator;
 const png = (size: number, type = "image/png") =>
@@ -52,8 +52,7 @@ describe("FileType", () => {
 describe("FileType with TypeBox 1.x", () => {
   const Upload1 = Type1.Object({ avatar: FileType({ maxSize: 4, mimeTypes: ["image/png"] }) });
   const validate1 = typebox().compile(Upload1, {
-    target: "body",
-    unknownProperties: "strip",
+    ...coreCompileOptions("body"),
     maxIssues: 10,
   }) as Validator;
 

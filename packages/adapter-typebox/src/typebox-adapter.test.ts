@@ -165,7 +165,7 @@ describe("typebox() compiling", () => {
       Type.Union([Type.String(), Type.Undefined()]),
       Type.Any(),
     ];
-    const options = { target: "body", unknownProperties: "strip", maxIssues: 100 } as const;
+    const options = coreCompileOptions("body");
     const answers = schemas.map((schema) => adapter.acceptsMissing?.(schema, options));
     expect(compile).not.toHaveBeenCalled();
     expect(answers).toEqual([false, false, true, true]);

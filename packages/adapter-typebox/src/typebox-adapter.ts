@@ -72,7 +72,7 @@ export function typebox(options: TypeBoxAdapterOptions = {}): SchemaAdapter {
   let modern: SchemaAdapter | undefined;
   const loadModern = () => {
     modern ??= modernLine?.()?.(options);
-    return { ...modern, explainRefusal };
+    return modern;
   };
   const modernAdapter = (): SchemaAdapter => {
     const line = loadModern();

@@ -26,7 +26,9 @@ const isZodSchema = (value: unknown): value is $ZodType =>
 
 // What Zod 3 schemas (and older) have; core would point them to this very adapter.
 const isOtherZod = (value: unknown): boolean =>
-  typeof value === "object" && value !== null && ("_def" in value || "_zod" in value);
+  typeof value === "object" &&
+  value !== null &&
+  ("_zod" in value || ("_def" in value && "safeParse" in value));
 
 /**
  * The issues of a failed parse. Zod builds its error (an `Error`) on first read; only its issues
