@@ -26,6 +26,8 @@ export function trellisVitestConfig(
         "@trellis/adapter-valibot": source("adapter-valibot"),
         "@trellis/adapter-standard-schema": source("adapter-standard-schema"),
         "@trellis/client": source("client"),
+        "@trellis/pubsub-redis": source("pubsub-redis"),
+        "@trellis/pubsub-postgres": source("pubsub-postgres"),
       },
     },
     test: {

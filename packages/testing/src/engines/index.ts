@@ -2,5 +2,7 @@
 // folder, and stops with it. Never a mock, never a system service.
 
 export { freePort, type RunningEngine } from "./engine-process.js";
+export { collector, describePubSubContract, type PubSubUnderTest } from "./pubsub-contract.js";
+export { describePubSubFaults, eventually, type PubSubFaultsUnderTest } from "./pubsub-faults.js";
 export { startPostgres } from "./start-postgres.js";
 export { startRedis } from "./start-redis.js";

@@ -1,0 +1,3 @@
+// Public API of @trellis/pubsub-redis. Explicit named exports only.
+
+export { type RedisPubSubOptions, redisPubSub } from "./redis-pubsub.js";

@@ -1,0 +1,28 @@
+import { describePubSubFaults, type RunningEngine, startRedis } from "@trellis/testing/engines";
+import { RedisClient } from "bun";
+import { afterAll, beforeAll } from "vitest";
+import { redisPubSub } from "./redis-pubsub.js";
+
+let redis: RunningEngine;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(() => redis?.stop());
+
+describePubSubFaults("redis", () => ({
+  engine: () => redis,
+  async make(log, logger) {
+    const pubsub = redisPubSub({ url: redis.url, key: log, reconnect: { minMs: 50, maxMs: 500 } });
+    await pubsub.open?.({ logger });
+    return pubsub;
+  },
+  async connections() {
+    const client = new RedisClient(redis.url);
+    try {
+      const list: string = await client.send("CLIENT", ["LIST"]);
+      return list.trim().split("\n").length - 1;
+    } finally {
+      client.close();
+    }
+  },
+}));
