@@ -1,6 +1,6 @@
 // Type tests: `pnpm typecheck` compiles this file, so a wrong type, or a `@ts-expect-error` whose
 // line stopped failing, fails the build.
-import { Body, Controller, type Infer, Post, Returns } from "@trellis/core";
+import { Body, Controller, type Infer, Post, Returns, type SchemaInput } from "@trellis/core";
 import { toStandardJsonSchema } from "@valibot/to-json-schema";
 import { type } from "arktype";
 import * as v from "valibot";
@@ -14,7 +14,9 @@ const Wrapped = toStandardJsonSchema(v.object({ name: v.string() }));
 describe("Infer (Standard Schema)", () => {
   it("is the output type of an ArkType type", () => {
     expectTypeOf<Infer<typeof User>>().toEqualTypeOf<{ id: string; name: string; age?: number }>();
-    expectTypeOf<Infer<typeof Parsed>>().toEqualTypeOf<{ joined: number }>();
+    expectTypeOf<Infer<typeof Parsed>>().toEqualTypeOf<
+      { joined: number } & SchemaInput<{ joined: string }>
+    >();
   });
 
   it("is the output type of a wrapped Valibot schema", () => {

@@ -11,6 +11,7 @@ import {
   Query,
   Req,
   Returns,
+  type SchemaInput,
 } from "@trellis/core";
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
@@ -31,8 +32,17 @@ const user: User = { id: "1", name: "Ada", joined: 1 };
 
 describe("Infer (Valibot)", () => {
   it("is the output type of the schema", () => {
-    expectTypeOf<User>().toEqualTypeOf<v.InferOutput<typeof User>>();
-    expectTypeOf<User>().toEqualTypeOf<{ id: string; name: string; joined: number }>();
+    // The transform takes a string: the type carries that input for @trellis/client.
+    expectTypeOf<User>().toEqualTypeOf<
+      v.InferOutput<typeof User> & SchemaInput<v.InferInput<typeof User>>
+    >();
+    expectTypeOf<User>().toEqualTypeOf<
+      { id: string; name: string; joined: number } & SchemaInput<{
+        id: string;
+        name: string;
+        joined: string;
+      }>
+    >();
     expectTypeOf<Infer<typeof CreateUser>>().toEqualTypeOf<{
       name: string;
       age?: number | undefined;

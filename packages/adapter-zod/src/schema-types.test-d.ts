@@ -11,6 +11,7 @@ import {
   Query,
   Req,
   Returns,
+  type SchemaInput,
 } from "@trellis/core";
 import { describe, expectTypeOf, it } from "vitest";
 import * as z from "zod";
@@ -24,7 +25,10 @@ const user: User = { id: "1", name: "Ada", joined: 1 };
 
 describe("Infer (Zod)", () => {
   it("is the output type of the schema", () => {
-    expectTypeOf<User>().toEqualTypeOf<{ id: string; name: string; joined: number }>();
+    // The transform takes a string: the type carries that input for @trellis/client.
+    expectTypeOf<User>().toEqualTypeOf<
+      { id: string; name: string; joined: number } & SchemaInput<z.input<typeof User>>
+    >();
     expectTypeOf<Infer<typeof CreateUser>>().toEqualTypeOf<{
       name: string;
       age?: number | undefined;

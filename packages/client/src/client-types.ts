@@ -21,14 +21,33 @@ type DropRequests<P extends readonly unknown[]> = P extends readonly [unknown, .
   : P;
 
 /**
- * A call's arguments: the handler's own parameters, in order, without the `Request` of `@Req()`.
- * Parameter names and optional parameters are kept.
+ * What a call sends for a parameter: the schema's input type where the parameter's type is an
+ * `Infer` that carries one (core's `SchemaInput`: a default, a transform, a coercion), so a field
+ * with a default may be left out; else the parameter's own type.
  */
-export type ClientArguments<P extends readonly unknown[]> = true extends {
-  [I in keyof P]: IsRequest<P[I]>;
-}[number]
-  ? DropRequests<P>
-  : P;
+type SentValue<T> = IsAny<T> extends true ? T : SentMember<T>;
+
+type SentMember<T> = T extends unknown
+  ? "~input" extends keyof T
+    ? T extends { readonly "~input"?: { readonly type: infer In } }
+      ? In
+      : T
+    : T
+  : never;
+
+type SentValues<P extends readonly unknown[]> = { [I in keyof P]: SentValue<P[I]> };
+
+/**
+ * A call's arguments: the handler's own parameters, in order, without the `Request` of `@Req()`,
+ * each as the schema takes it (its input type). Parameter names and optional parameters are kept.
+ */
+export type ClientArguments<P extends readonly unknown[]> = SentValues<
+  true extends {
+    [I in keyof P]: IsRequest<P[I]>;
+  }[number]
+    ? DropRequests<P>
+    : P
+>;
 
 /** An object with a file field (`File`, or an array of them): the body of a multipart upload. */
 type HasFile<T> = [T] extends [object]

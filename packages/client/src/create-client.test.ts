@@ -1,8 +1,8 @@
-import { describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TrellisClientError, TrellisNetworkError } from "./client-errors.js";
 import { createClient } from "./create-client.js";
 import type { SseMessage } from "./event-stream.js";
-import { app, type Order, type OrderController } from "./test-helpers/orders-app.js";
+import { app, type OrderController } from "./test-helpers/orders-app.js";
 
 const sent: { url: string; headers: Headers }[] = [];
 const api = createClient<{ orders: OrderController }>({
@@ -49,7 +49,6 @@ describe("createClient against an app with docs on", () => {
 
   it("reads an @Sse route's events as they come, data parsed from JSON where it is JSON", async () => {
     const events = await api.orders.events(5);
-    expectTypeOf(events).toEqualTypeOf<AsyncIterable<SseMessage<Order | "a line of text">>>();
     const received: SseMessage[] = [];
     for await (const event of events) received.push(event);
     expect(received).toEqual([
@@ -69,7 +68,6 @@ describe("createClient against an app with docs on", () => {
 
   it("reads a text answer as a string", async () => {
     const csv = await api.orders.export();
-    expectTypeOf(csv).toEqualTypeOf<string>();
     expect(csv).toBe("1,tea,2");
   });
 

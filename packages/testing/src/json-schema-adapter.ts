@@ -20,6 +20,15 @@ export interface TestSchema {
   readonly optional?: boolean;
 }
 
+// Registers the test adapter with core's `Infer`: plain JSON Schema has no static type, so a test
+// schema gives `unknown` (checks nothing), and a program whose only adapter is this one (swagger-ui's
+// tests) does not get the "no adapter types are loaded" error type.
+declare module "@trellis/core" {
+  interface SchemaTypes<S> {
+    jsonSchemaTest: S extends TestSchema ? unknown : never;
+  }
+}
+
 const schemas = new WeakSet<object>();
 
 /** Wraps JSON Schema as a test-adapter schema; nested `TestSchema`s may appear anywhere inside. */

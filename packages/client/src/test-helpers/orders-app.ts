@@ -23,7 +23,7 @@ export const Order = z.object({ id: z.string(), sku: z.string(), quantity: z.int
 export type Order = Infer<typeof Order>;
 const CreateOrder = z.object({ sku: z.string().min(1), quantity: z.int().min(1) });
 const Upload = z.object({ name: z.string(), file: z.file(), tags: z.array(z.string()) });
-const Paging = z.object({ page: z.int().min(1).optional(), tag: z.array(z.string()).optional() });
+const Paging = z.object({ page: z.int().min(1).default(1), tag: z.array(z.string()).optional() });
 
 /** A controller that binds every location, for the client's tests. */
 @Route("/orders")
