@@ -1,3 +1,3 @@
 // Public API of @trellis/pubsub-redis. Explicit named exports only.
 
-export { type RedisPubSubOptions, redisPubSub } from "./redis-pubsub.js";
+export { type RedisPubSubOptions, redisPubSub } from "./redis-options.js";

@@ -1,7 +1,7 @@
 import { describePubSubFaults, type RunningEngine, startRedis } from "@trellis/testing/engines";
 import { RedisClient } from "bun";
 import { afterAll, beforeAll } from "vitest";
-import { redisPubSub } from "./redis-pubsub.js";
+import { redisPubSub } from "./redis-options.js";
 
 let redis: RunningEngine;
 beforeAll(async () => {

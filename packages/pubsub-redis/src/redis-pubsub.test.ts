@@ -1,7 +1,7 @@
 import type { PubSub } from "@trellis/core";
 import { describePubSubContract, type RunningEngine, startRedis } from "@trellis/testing/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redisPubSub } from "./redis-pubsub.js";
+import { redisPubSub } from "./redis-options.js";
 
 let redis: RunningEngine;
 beforeAll(async () => {

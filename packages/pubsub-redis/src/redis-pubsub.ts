@@ -10,25 +10,10 @@ import type {
 } from "@trellis/core";
 import { runPublish } from "./publish-script.js";
 import { RedisLink } from "./redis-link.js";
+import type { RedisSettings } from "./redis-options.js";
 import { entriesOf, messageOf, streamEnds } from "./stream-entries.js";
 import { compareStreamIds, isStreamId } from "./stream-ids.js";
 import { TopicListeners } from "./topic-listeners.js";
-
-/** The options of `redisPubSub`. */
-export interface RedisPubSubOptions {
-  /** The server (`redis://`, `rediss://`); default `REDIS_URL`, else `redis://127.0.0.1:6379`. */
-  readonly url?: string;
-  /** The stream every topic shares (default `trellis:events`): one log per app. */
-  readonly key?: string;
-  /** Messages kept for replay, of all topics together (default 10 000). */
-  readonly maxEvents?: number;
-  /** Milliseconds a message stays replayable (default one hour). */
-  readonly maxAgeMs?: number;
-  /** Milliseconds one XREAD waits for new messages before it asks again (default 5000). */
-  readonly blockMs?: number;
-  /** Reconnection delays: doubling from `minMs` (default 100) to `maxMs` (default 5000). */
-  readonly reconnect?: { readonly minMs?: number; readonly maxMs?: number };
-}
 
 const pageSize = 1000;
 
@@ -38,7 +23,7 @@ const pageSize = 1000;
  * the stream with a blocking XREAD on a connection of its own, from the last id it read, and
  * hands each message to its topic's listeners in this process.
  */
-class RedisPubSub implements PubSub {
+export class RedisPubSub implements PubSub {
   readonly #key: string;
   readonly #window: PubSubWindow;
   readonly #blockMs: number;
@@ -57,7 +42,8 @@ class RedisPubSub implements PubSub {
   #inFlight = 0;
   #idle: (() => void) | undefined;
 
-  constructor(url: string, key: string, window: PubSubWindow, blockMs: number, backoff: Backoff) {
+  constructor(settings: RedisSettings) {
+    const { url, key, window, blockMs, backoff } = settings;
     this.#key = key;
     this.#window = window;
     this.#blockMs = blockMs;
@@ -270,37 +256,4 @@ class RedisPubSub implements PubSub {
       `pubsub (redis): the ${role} connection is back${lost}.`,
     );
   }
-}
-
-type Backoff = { readonly minMs: number; readonly maxMs: number };
-
-function whole(value: unknown, fallback: number, name: string, min: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || (value as number) < min) {
-    throw new RangeError(`redisPubSub: ${name} must be a whole number >= ${min}.`);
-  }
-  return value as number;
-}
-
-/**
- * Publish/subscribe through Redis: `createApp({ pubsub: redisPubSub({ url }) })`. One publish
- * reaches every instance; ids come from the Redis Stream; `Last-Event-ID` replays from it.
- * Needs Redis 7 (for `max-deleted-entry-id`) and Bun's built-in `RedisClient`.
- */
-export function redisPubSub(options: RedisPubSubOptions = {}): PubSub {
-  const url = options.url ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  const key = options.key ?? "trellis:events";
-  if (typeof key !== "string" || key === "")
-    throw new RangeError("redisPubSub: key must be a non-empty string.");
-  const minMs = whole(options.reconnect?.minMs, 100, "reconnect.minMs", 1);
-  return new RedisPubSub(
-    url,
-    key,
-    {
-      maxEvents: whole(options.maxEvents, 10_000, "maxEvents", 1),
-      maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs", 1),
-    },
-    whole(options.blockMs, 5000, "blockMs", 1),
-    { minMs, maxMs: whole(options.reconnect?.maxMs, 5000, "reconnect.maxMs", minMs) },
-  );
 }

@@ -1,0 +1,58 @@
+import type { PubSub, PubSubWindow } from "@trellis/core";
+import { RedisPubSub } from "./redis-pubsub.js";
+
+/** The options of `redisPubSub`. */
+export interface RedisPubSubOptions {
+  /** The server (`redis://`, `rediss://`); default `REDIS_URL`, else `redis://127.0.0.1:6379`. */
+  readonly url?: string;
+  /** The stream every topic shares (default `trellis:events`): one log per app. */
+  readonly key?: string;
+  /** Messages kept for replay, of all topics together (default 10 000). */
+  readonly maxEvents?: number;
+  /** Milliseconds a message stays replayable (default one hour). */
+  readonly maxAgeMs?: number;
+  /** Milliseconds one XREAD waits for new messages before it asks again (default 5000). */
+  readonly blockMs?: number;
+  /** Reconnection delays: doubling from `minMs` (default 100) to `maxMs` (default 5000). */
+  readonly reconnect?: { readonly minMs?: number; readonly maxMs?: number };
+}
+
+/** The checked options. */
+export interface RedisSettings {
+  readonly url: string;
+  readonly key: string;
+  readonly window: PubSubWindow;
+  readonly blockMs: number;
+  readonly backoff: { readonly minMs: number; readonly maxMs: number };
+}
+
+function whole(value: unknown, fallback: number, name: string, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || (value as number) < min) {
+    throw new RangeError(`redisPubSub: ${name} must be a whole number >= ${min}.`);
+  }
+  return value as number;
+}
+
+/**
+ * Publish/subscribe through Redis: `createApp({ pubsub: redisPubSub({ url }) })`. One publish
+ * reaches every instance; ids come from the Redis Stream; `Last-Event-ID` replays from it.
+ * Needs Redis 7 (for `max-deleted-entry-id`) and Bun's built-in `RedisClient`.
+ */
+export function redisPubSub(options: RedisPubSubOptions = {}): PubSub {
+  const url = options.url ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  const key = options.key ?? "trellis:events";
+  if (typeof key !== "string" || key === "")
+    throw new RangeError("redisPubSub: key must be a non-empty string.");
+  const minMs = whole(options.reconnect?.minMs, 100, "reconnect.minMs", 1);
+  return new RedisPubSub({
+    url,
+    key,
+    window: {
+      maxEvents: whole(options.maxEvents, 10_000, "maxEvents", 1),
+      maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs", 1),
+    },
+    blockMs: whole(options.blockMs, 5000, "blockMs", 1),
+    backoff: { minMs, maxMs: whole(options.reconnect?.maxMs, 5000, "reconnect.maxMs", minMs) },
+  });
+}
