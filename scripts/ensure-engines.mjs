@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Installs the database engines the tests start as their own processes (redis-server and
-// postgresql from Debian) when they are missing. Idempotent: does nothing when both are there.
+// Installs the engines and tools the tests start as their own processes (redis-server,
+// postgresql, and nginx and wrk for the scale-out test, from Debian) when they are missing.
+// Idempotent: does nothing when all are there.
 // Run before the tests: `node scripts/ensure-engines.mjs`. It never starts a system service.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -15,12 +16,17 @@ const hasPostgres = () =>
     existsSync(`/usr/lib/postgresql/${version}/bin/initdb`),
   );
 
+// nginx and wrk: the scale-out test's load balancer and load generator.
+const hasTool = (name) =>
+  onPath(name) || existsSync(`/usr/sbin/${name}`) || existsSync(`/usr/bin/${name}`);
+
 const missing = [];
 if (!hasRedis()) missing.push("redis-server");
 if (!hasPostgres()) missing.push("postgresql");
+for (const tool of ["nginx", "wrk"]) if (!hasTool(tool)) missing.push(tool);
 
 if (missing.length === 0) {
-  console.log("ensure-engines: redis-server and postgresql are installed.");
+  console.log("ensure-engines: redis-server, postgresql, nginx and wrk are installed.");
   process.exit(0);
 }
 
@@ -41,7 +47,7 @@ try {
   );
   process.exit(1);
 }
-if (!hasRedis() || !hasPostgres()) {
+if (!hasRedis() || !hasPostgres() || !hasTool("nginx") || !hasTool("wrk")) {
   console.error("ensure-engines: the engines are still missing after apt-get install.");
   process.exit(1);
 }
