@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFailed } from "vitest";
 import { tempFolder } from "./support/example-server.js";
 import { freePort } from "./support/free-port.js";
 
@@ -39,20 +39,26 @@ function run(env: Record<string, string>): Started {
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  // A test that fails (its timeout included) shows what the app printed.
+  onTestFailed(() => console.error(`bun src/main.ts printed:\n${output}`));
   return { child, output: () => output, exited };
 }
 
-async function waitFor(started: Started, pattern: RegExp, ms = 20_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + ms;
+/** Waits until the app prints `pattern`, or fails when it exits first (else the test's timeout). */
+async function waitFor(started: Started, pattern: RegExp): Promise<RegExpMatchArray> {
   for (;;) {
     const match = started.output().match(pattern);
     if (match) return match;
-    if (started.child.exitCode !== null || Date.now() > deadline) {
+    if (started.child.exitCode !== null) {
       throw new Error(`Not seen ${pattern} in the output:\n${started.output()}`);
     }
     await Bun.sleep(50);
   }
 }
+
+// Each test starts a Bun process (or two) and waits for it to serve and to stop: generous, so that
+// only an app that never starts or never stops fails, however busy the machine.
+const processTimeout = 120_000;
 
 function databaseIn(): string {
   const folder = tempFolder();
@@ -84,28 +90,37 @@ describe("bun src/main.ts", () => {
       // The database was closed, not abandoned: no write-ahead log left behind.
       expect(readdirSync(join(databasePath, ".."))).toEqual(["users.sqlite"]);
     },
+    processTimeout,
   );
 
-  it("uses PORT, and refuses a PORT that is not a port", async () => {
-    const bad = run({ PORT: "http", DATABASE_PATH: databaseIn() });
-    expect(await bad.exited).not.toBe(0);
-    expect(bad.output()).toContain("PORT must be an integer from 0 to 65535");
+  it(
+    "uses PORT, and refuses a PORT that is not a port",
+    async () => {
+      const bad = run({ PORT: "http", DATABASE_PATH: databaseIn() });
+      expect(await bad.exited).not.toBe(0);
+      expect(bad.output()).toContain("PORT must be an integer from 0 to 65535");
 
-    const port = await freePort();
-    const started = run({ PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: databaseIn() });
-    await waitFor(started, /Docs: /);
-    expect(started.output()).toContain(`Users API: http://127.0.0.1:${port}/users`);
-    expect((await fetch(`http://127.0.0.1:${port}/users`)).status).toBe(200);
-    started.child.kill("SIGTERM");
-    expect(await started.exited).toBe(0);
-  });
+      const port = await freePort();
+      const started = run({ PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: databaseIn() });
+      await waitFor(started, /Docs: /);
+      expect(started.output()).toContain(`Users API: http://127.0.0.1:${port}/users`);
+      expect((await fetch(`http://127.0.0.1:${port}/users`)).status).toBe(200);
+      started.child.kill("SIGTERM");
+      expect(await started.exited).toBe(0);
+    },
+    processTimeout,
+  );
 
-  it("creates its database file where DATABASE_PATH says", async () => {
-    const databasePath = databaseIn();
-    const started = run({ PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath });
-    await waitFor(started, /Docs: /);
-    expect(existsSync(databasePath)).toBe(true);
-    started.child.kill("SIGTERM");
-    expect(await started.exited).toBe(0);
-  });
+  it(
+    "creates its database file where DATABASE_PATH says",
+    async () => {
+      const databasePath = databaseIn();
+      const started = run({ PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath });
+      await waitFor(started, /Docs: /);
+      expect(existsSync(databasePath)).toBe(true);
+      started.child.kill("SIGTERM");
+      expect(await started.exited).toBe(0);
+    },
+    processTimeout,
+  );
 });
