@@ -1,6 +1,7 @@
-// The one test command (README, CI): lint, typecheck and every package's vitest suite,
-// then a single closing line "N passed, N failed" summed over all suites.
-import { spawnSync } from "node:child_process";
+// The one test command (README, CI): lint and typecheck side by side, then every workspace's
+// vitest suite one after another, then a single closing line "N passed, N failed" summed over
+// all suites. Each step prints how long it took, so the time budget stays visible.
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
@@ -15,54 +16,93 @@ const tested = workspaces.filter(
 
 for (const dir of tested) rmSync(join(root, dir, ".test-report.json"), { force: true });
 
+// Run pnpm the way we were started (npx pnpm@x puts no pnpm on PATH for grandchildren otherwise).
+const pnpmEntry = process.env.npm_execpath;
+const pnpmCommand = (args) =>
+  pnpmEntry && /\.[cm]?js$/.test(pnpmEntry)
+    ? [process.execPath, [pnpmEntry, ...args]]
+    : ["pnpm", args];
+
+/** Runs pnpm; `quiet` holds the output back and returns it, so a parallel step cannot interleave. */
+function pnpm(args, { cwd = root, quiet = false } = {}) {
+  const [command, argv] = pnpmCommand(args);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, {
+      cwd,
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => (output += `${error.message}\n`));
+    child.on("close", (code, signal) =>
+      resolve({ code: code ?? 1, signal, output, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}
+
+const took = (seconds) =>
+  seconds < 60
+    ? `${seconds.toFixed(1)} s`
+    : `${Math.floor(seconds / 60)} m ${Math.round(seconds % 60)} s`;
+
 let passed = 0;
 let failed = 0;
 const lines = [];
+const started = performance.now();
 
-// Run pnpm the way we were started (npx pnpm@x puts no pnpm on PATH for grandchildren otherwise).
-const pnpmEntry = process.env.npm_execpath;
-const pnpm = (args) =>
-  pnpmEntry && /\.[cm]?js$/.test(pnpmEntry)
-    ? spawnSync(process.execPath, [pnpmEntry, ...args], { cwd: root, stdio: "inherit" })
-    : spawnSync("pnpm", args, { cwd: root, stdio: "inherit" });
-
-function step(name, args) {
-  console.log(`\n> pnpm ${args.join(" ")}`);
-  const result = pnpm(args);
-  const ok = result.status === 0;
-  lines.push(`${ok ? "ok  " : "FAIL"} ${name}`);
-  return ok;
-}
-
-// Lint and typecheck count as one check each; a failure there fails the run.
-for (const [name, script] of [
-  ["lint", "lint"],
-  ["typecheck", "typecheck"],
+// Lint (which builds every package first: publint reads dist) and the one-program typecheck use
+// one core each. Each counts as one check; a failure there fails the run.
+console.log("\n> pnpm run lint  (typecheck runs beside it; its output follows)");
+const [lint, typecheck] = await Promise.all([
+  pnpm(["run", "lint"]),
+  pnpm(["run", "typecheck"], { quiet: true }),
+]);
+console.log(`\n> pnpm run typecheck\n${typecheck.output}`);
+for (const [name, result] of [
+  ["lint", lint],
+  ["typecheck", typecheck],
 ]) {
-  if (step(name, ["run", script])) passed += 1;
+  const ok = result.code === 0;
+  if (ok) passed += 1;
   else failed += 1;
+  const line = `${ok ? "ok  " : "FAIL"} ${name} (${took(result.seconds)})`;
+  lines.push(line);
+  console.log(line);
 }
 
-step("tests", ["exec", "turbo", "run", "test", "--continue", "--concurrency=1"]);
-
+// One suite at a time: several of them start servers and child processes of their own.
 for (const dir of tested) {
+  console.log(`\n> ${dir}: pnpm run test`);
+  const result = await pnpm(["run", "test"], { cwd: join(root, dir) });
   const file = join(root, dir, ".test-report.json");
+  const time = `(${took(result.seconds)})`;
   if (!existsSync(file)) {
     failed += 1;
-    lines.push(`FAIL ${dir}: no test report (the suite did not run to the end)`);
+    lines.push(`FAIL ${dir}: no test report, the suite did not run to the end ${time}`);
     continue;
   }
   const report = JSON.parse(readFileSync(file, "utf8"));
-  const suiteFailures = (report.testResults ?? []).filter(
-    (file) => file.status === "failed" && (file.assertionResults ?? []).length === 0,
+  // A file that failed with none of its tests failing broke outside a test (import, hook): one more.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) =>
+      file.status === "failed" &&
+      !(file.assertionResults ?? []).some((test) => test.status === "failed"),
   ).length;
+  let packageFailed = report.numFailedTests + brokenFiles;
+  // vitest also exits non-zero on errors outside any test file (unhandled rejections, a crashed
+  // worker); the report does not show those, so count the suite's exit as one failure.
+  const exitedBadly = result.code !== 0 && packageFailed === 0;
+  if (exitedBadly) packageFailed += 1;
   passed += report.numPassedTests;
-  failed += report.numFailedTests + suiteFailures;
+  failed += packageFailed;
   lines.push(
-    `${report.numFailedTests + suiteFailures ? "FAIL" : "ok  "} ${dir}: ${report.numPassedTests} passed, ${report.numFailedTests + suiteFailures} failed`,
+    `${packageFailed ? "FAIL" : "ok  "} ${dir}: ${report.numPassedTests} passed, ${packageFailed} failed ${time}${exitedBadly ? `, exited with code ${result.code}` : ""}`,
   );
 }
 
+lines.push(`total ${took((performance.now() - started) / 1000)}`);
 console.log(`\n${lines.join("\n")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
