@@ -114,6 +114,7 @@ export function createApp(options: AppOptions): App {
     sockets: sockets.map(({ route }) => route),
     registry,
     options: settings.openapi,
+    acceptsMissing: (schema, target, where) => compiler.acceptsMissing(schema, target, where),
   });
 
   const graph = settings.modules;

@@ -1,6 +1,6 @@
 import { Parser } from "@asyncapi/parser";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
+import { optional, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Header, Param, Query } from "../decorators/bindings.js";
 import { Summary } from "../decorators/docs.js";
@@ -35,6 +35,7 @@ class UserController extends Controller {
 @Security("bearerAuth")
 @Sends("user.created", User)
 @Sends("said", Say)
+@Sends("typing")
 class ChatSocket {
   @OnOpen()
   open(
@@ -50,6 +51,9 @@ class ChatSocket {
 
   @OnMessage("ping")
   ping() {}
+
+  @OnMessage("leave", optional(Say))
+  leave() {}
 }
 
 @WebSocketRoute("/ws/feed")
@@ -112,9 +116,11 @@ describe("AsyncAPI document", () => {
     expect(chat.bindings.ws.headers.properties["x-client"]).toEqual({ type: "string" });
     expect(Object.keys(chat.messages).sort()).toEqual([
       "error",
+      "receive_leave",
       "receive_ping",
       "receive_say",
       "send_said",
+      "send_typing",
       "send_user.created",
     ]);
     expect(chat.messages.receive_say.payload.properties.type).toEqual({ const: "say" });
@@ -134,6 +140,23 @@ describe("AsyncAPI document", () => {
       pathname: "/v1",
       description: "production",
     });
+  });
+
+  it("requires an envelope's data only where the socket refuses a message without it", () => {
+    const messages = (app.asyncapi as any).channels.ChatSocket.messages;
+    const required = (id: string) => messages[id].payload.required;
+    expect(required("receive_say")).toEqual(["type", "data"]);
+    expect(required("send_said")).toEqual(["type", "data"]);
+    // No schema: any data, or none. A schema that accepts a missing value: data may be left out.
+    expect(required("receive_ping")).toEqual(["type"]);
+    expect(messages.receive_ping.payload.properties).not.toHaveProperty("data");
+    expect(required("send_typing")).toEqual(["type"]);
+    expect(required("receive_leave")).toEqual(["type"]);
+    expect(messages.receive_leave.payload.properties.data).toEqual({
+      $ref: "#/components/schemas/Say",
+    });
+    // The socket echoes a string or number id and ignores any other: the document allows any.
+    expect(messages.receive_say.payload.properties.id).not.toHaveProperty("type");
   });
 
   it("shares named models with the OpenAPI document", () => {

@@ -4,6 +4,7 @@ import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { ParameterBinding } from "../operation/operation.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { objectProperties } from "../schema/object-properties.js";
+import type { SchemaTarget } from "../schema/schema-adapter.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import { errorFrameSchema } from "../websocket/error-frame.js";
 import type { SocketRoute } from "../websocket/socket-route.js";
@@ -55,14 +56,18 @@ function channelParameter(binding: ParameterBinding | undefined, registry: Schem
  * serves: one channel per route (its address, path parameters, query and header bindings), a
  * `receive` operation per incoming message and a `send` operation per `@Sends` message and for
  * error frames, payload schemas that reference the same named models as the OpenAPI document
- * (`#/components/schemas/Name`), and the security schemes.
+ * (`#/components/schemas/Name`), and the security schemes. An envelope's `data` is required
+ * only where the socket refuses a message without it: its schema refuses a missing value
+ * (`acceptsMissing`, the compiler's answer; without it, any schema is taken to refuse one).
  */
 export function generateAsyncApi(input: {
   sockets: readonly SocketRoute[];
   registry: SchemaRegistry;
   options: OpenApiOptions | undefined;
+  acceptsMissing?: (schema: unknown, target: SchemaTarget, where: string) => boolean;
 }): AsyncApiDocument {
   const { sockets, registry, options } = input;
+  const acceptsMissing = input.acceptsMissing ?? (() => false);
   const collector = new ComponentCollector(registry, "3.1");
   const schemes = options?.securitySchemes ?? {};
   const channels: Record<string, unknown> = {};
@@ -92,25 +97,40 @@ export function generateAsyncApi(input: {
         : { ...asyncApiSecurityScheme(declared), scopes: [...scopes] };
     });
     const secured = security.length > 0 ? { security } : {};
-    const envelope = (type: string, data: JsonSchema | undefined): JsonSchema => ({
-      type: "object",
-      required: data === undefined ? ["type"] : ["type", "data"],
-      properties: {
-        type: { const: type },
-        ...(data === undefined ? {} : { data }),
-        id: {
-          type: ["string", "number"],
-          description: "Echoed in an error frame about this message.",
+    // What the socket reads of an envelope: a known `type`; `data`, checked by the message's
+    // schema (any value, or none, without one); an `id` it echoes when a string or a number.
+    const envelope = (
+      type: string,
+      spec: { schema: unknown; jsonSchema: JsonSchema | undefined },
+      target: SchemaTarget,
+      where: string,
+    ): JsonSchema => {
+      const data = spec.jsonSchema === undefined ? undefined : convert(spec.jsonSchema);
+      const required = data !== undefined && !acceptsMissing(spec.schema, target, where);
+      return {
+        type: "object",
+        required: required ? ["type", "data"] : ["type"],
+        properties: {
+          type: { const: type },
+          ...(data === undefined ? {} : { data }),
+          id: {
+            description:
+              "Echoed in an error frame about this message when it is a string or a number.",
+          },
         },
-      },
-    });
+      };
+    };
+    const plain = (spec: { jsonSchema: JsonSchema | undefined }): JsonSchema =>
+      spec.jsonSchema === undefined ? {} : convert(spec.jsonSchema);
 
     for (const incoming of route.messages) {
-      const payload = incoming.jsonSchema === undefined ? {} : convert(incoming.jsonSchema);
       const id = `receive_${incoming.type ?? "message"}`;
+      const at = `${route.controller.name}.${incoming.handlerName} (@OnMessage)`;
       const ref = message(
         id,
-        incoming.type === undefined ? payload : envelope(incoming.type, payload),
+        incoming.type === undefined
+          ? plain(incoming)
+          : envelope(incoming.type, incoming, "body", at),
         {
           ...(incoming.summary === undefined ? {} : { summary: incoming.summary }),
           ...(incoming.description === undefined ? {} : { description: incoming.description }),
@@ -125,11 +145,12 @@ export function generateAsyncApi(input: {
       };
     }
     for (const outgoing of route.sends) {
-      const payload = outgoing.jsonSchema === undefined ? {} : convert(outgoing.jsonSchema);
       const id = `send_${outgoing.type ?? "message"}`;
       const ref = message(
         id,
-        outgoing.type === undefined ? payload : envelope(outgoing.type, payload),
+        outgoing.type === undefined
+          ? plain(outgoing)
+          : envelope(outgoing.type, outgoing, "response", `${route.controller.name} (@Sends)`),
       );
       operations[`${name}_${id}`] = {
         action: "send",
