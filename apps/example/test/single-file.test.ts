@@ -104,7 +104,8 @@ const nobody = { uid: 65534, gid: 65534 };
 const user = asRoot ? nobody : undefined;
 const launched: Launched[] = [];
 afterAll(() => {
-  for (const started of launched) if (started.child.exitCode === null) started.child.kill("SIGKILL");
+  for (const started of launched)
+    if (started.child.exitCode === null) started.child.kill("SIGKILL");
 });
 
 function runBinary(env: Record<string, string>): Launched {
@@ -175,12 +176,24 @@ describe("the single-file executable as its own supervisor (WORKERS)", () => {
     const databasePath = join(ownedFolder("workers"), "users.sqlite");
     const started = runBinary({ PORT: String(port), WORKERS: "1", DATABASE_PATH: databasePath });
     const [, first] = await started.waitFor(/worker 1 started \(pid (\d+)\)/);
-    const ready = () => fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.status, () => 0);
-    await until("the first worker serves", async () => ((await ready()) === 200 ? true : undefined));
+    const ready = () =>
+      fetch(`http://127.0.0.1:${port}/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
+    await until("the first worker serves", async () =>
+      (await ready()) === 200 ? true : undefined,
+    );
     process.kill(Number(first), "SIGKILL");
-    await until("the first worker is gone", async () => (processGone(Number(first)) ? true : undefined));
-    const [, second] = await started.waitFor(/worker 1 started \(pid (?!${first}\))(\d+)\)/);
+    await until("the first worker is gone", async () =>
+      processGone(Number(first)) ? true : undefined,
+    );
+    const second = await until("a second worker", async () => {
+      const pids = [...started.output().matchAll(/worker 1 started \(pid (\d+)\)/g)];
+      return pids[1]?.[1];
+    });
     expect(second).not.toBe(first);
+    expect(started.output()).toContain(`worker 1 (pid ${first}) exited with signal SIGKILL`);
     // The only worker there was is dead: whatever answers now is the new one.
     await until("the new worker serves", async () => ((await ready()) === 200 ? true : undefined));
     await stopAndCheck(started);
