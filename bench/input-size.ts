@@ -17,45 +17,49 @@ interface Case {
   request(origin: string, size: number): Request;
 }
 
-const post = (origin: string, path: string, body: string) =>
-  new Request(`${origin}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-  });
+const keys = (count: number, pair: (index: number) => string, separator = ",") =>
+  Array.from({ length: count }, (_, index) => pair(index)).join(separator);
 
-const keys = (count: number, pair: (index: number) => string) =>
-  Array.from({ length: count }, (_, index) => pair(index)).join(",");
+/** A case that posts `body(size)` as JSON to `path`. */
+const posting = (
+  name: string,
+  path: string,
+  sizes: readonly [number, number],
+  body: (size: number) => string,
+): Case => ({
+  name,
+  sizes,
+  request: (origin, size) =>
+    new Request(`${origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: body(size),
+    }),
+});
 
 const cases: readonly Case[] = [
-  {
-    // 100,000 keys in base 36: about 1 MB, under the 1 MiB body limit.
-    name: "POST /users, undeclared keys",
-    sizes: [10_000, 100_000],
-    request: (origin, size) =>
-      post(
-        origin,
-        "/users",
-        `{"name":"Ada","email":"ada@example.com",${keys(size, (index) => `"k${index.toString(36)}":0`)}}`,
-      ),
-  },
-  {
-    name: "POST /orders, items past the 1,000 bound",
-    sizes: [15_000, 150_000],
-    request: (origin, size) =>
-      post(
-        origin,
-        "/orders",
-        `{"customer":{"id":"c1","name":"Ada","email":"ada@example.com"},"items":[${keys(size, () => "1")}]}`,
-      ),
-  },
+  // 100,000 keys in base 36: about 1 MB, under the 1 MiB body limit.
+  posting(
+    "POST /users, undeclared keys",
+    "/users",
+    [10_000, 100_000],
+    (size) =>
+      `{"name":"Ada","email":"ada@example.com",${keys(size, (index) => `"k${index.toString(36)}":0`)}}`,
+  ),
+  posting(
+    "POST /orders, items past the 1,000 bound",
+    "/orders",
+    [15_000, 150_000],
+    (size) =>
+      `{"customer":{"id":"c1","name":"Ada","email":"ada@example.com"},"items":[${keys(size, () => "1")}]}`,
+  ),
   {
     // Bun refuses request heads over 16 KiB: 1,500 keys is about as many as fit.
     name: "GET /users, undeclared query keys",
     sizes: [150, 1_500],
     request: (origin, size) =>
       new Request(
-        `${origin}/users?page=2&limit=10&${keys(size, (index) => `k${index}=${index}`).replaceAll(",", "&")}`,
+        `${origin}/users?page=2&limit=10&${keys(size, (index) => `k${index}=${index}`, "&")}`,
       ),
   },
 ];

@@ -6,7 +6,13 @@ export {
   coreCompileOptions,
   SchemaRegistry,
 } from "./core-internals.js";
-export { formRecord, withKeys } from "./input-size.js";
+export {
+  expectLinearUndeclaredKeys,
+  formRecord,
+  teamWithKeys,
+  userWithKeys,
+  withKeys,
+} from "./input-size.js";
 export { jsonSchemaAdapter, optional, schema, type TestSchema } from "./json-schema-adapter.js";
 export {
   type CountedInput,

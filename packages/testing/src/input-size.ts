@@ -1,5 +1,7 @@
 // Inputs of the adapters' input-size tests: objects of many undeclared keys, as a JSON body and as
 // a form body. Their work is counted on them (operation-count.ts), never timed.
+import type { Validator } from "@trellis/core";
+import { expectLinearWork } from "./operation-count.js";
 
 /** An object holding `base` and `count` more keys `k0`, `k1`, ... */
 export const withKeys = (count: number, base: Record<string, unknown>) => {
@@ -16,3 +18,21 @@ export const formRecord = (count: number) => {
   for (let index = 0; index < count; index++) input[`field${index}`] = `value ${index}`;
   return input;
 };
+
+const ada = { name: "Ada", email: "ada@example.com" };
+
+/** A user (name, email) with `count` undeclared keys. */
+export const userWithKeys = (count: number) => withKeys(count, ada);
+
+/** A team ({ name, lead: user }) whose lead has `count` undeclared keys. */
+export const teamWithKeys = (count: number) => ({ name: "a", lead: userWithKeys(count) });
+
+/**
+ * Fails unless a user validator and a team validator (of the shapes above) do work that grows
+ * linearly with the undeclared keys of a JSON body, a nested object and a form body.
+ */
+export async function expectLinearUndeclaredKeys(user: Validator, team: Validator): Promise<void> {
+  await expectLinearWork(user, userWithKeys);
+  await expectLinearWork(team, teamWithKeys);
+  await expectLinearWork(user, formRecord);
+}

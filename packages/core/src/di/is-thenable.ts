@@ -1,5 +1,0 @@
-/** True for a promise or any object with a `then` method (what `await` would wait for). */
-export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  value !== null &&
-  (typeof value === "object" || typeof value === "function") &&
-  typeof (value as { then?: unknown }).then === "function";
