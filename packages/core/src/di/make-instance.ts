@@ -1,5 +1,5 @@
+import { isThenable } from "../pubsub/is-thenable.js";
 import { providerFailed } from "./container-errors.js";
-import { isThenable } from "./is-thenable.js";
 
 /** An instance still being made by an async factory (or made from one). */
 export class Pending {

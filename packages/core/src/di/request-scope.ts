@@ -1,4 +1,4 @@
-import { isThenable } from "./is-thenable.js";
+import { isThenable } from "../pubsub/is-thenable.js";
 import type { NormalizedProvider } from "./provider.js";
 
 /** The instances of one request's request-scoped providers, made on first use. */

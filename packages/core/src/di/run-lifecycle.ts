@@ -1,6 +1,6 @@
 import type { Logger } from "../errors/logger.js";
+import { isThenable } from "../pubsub/is-thenable.js";
 import { initFailed } from "./container-errors.js";
-import { isThenable } from "./is-thenable.js";
 import { hasHook } from "./lifecycle-hooks.js";
 
 /** An instance with lifecycle hooks, and the name its errors give. */

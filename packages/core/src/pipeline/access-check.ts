@@ -1,7 +1,7 @@
-import { isThenable } from "../di/is-thenable.js";
 import { ForbiddenException, UnauthorizedException } from "../errors/http-exceptions.js";
 import { withoutStack } from "../errors/without-stack.js";
 import type { Operation } from "../operation/operation.js";
+import { isThenable } from "../pubsub/is-thenable.js";
 import { RouteExecutionContext } from "./execution-context.js";
 import type { GuardCheck } from "./resolve-pipeline-items.js";
 

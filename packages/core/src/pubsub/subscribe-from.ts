@@ -1,3 +1,4 @@
+import { isThenable } from "./is-thenable.js";
 import type { PubSub, PubSubGap, PubSubReplay } from "./pubsub.js";
 
 /** What a resuming subscriber does with what it receives. */
@@ -13,9 +14,6 @@ export interface ResumeHandlers {
 // Live messages held while the replay is read: more than this and the subscriber is failed
 // (it reconnects and replays from the log instead of making this process buffer without bound).
 const maxHeld = 10_000;
-
-const isThenable = (value: unknown): value is PromiseLike<PubSubReplay> =>
-  typeof (value as { then?: unknown } | null)?.then === "function";
 
 /**
  * Subscribes to `topic` and, when `after` is given, first delivers what was published after it:

@@ -1,5 +1,4 @@
 import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
-import { isThenable } from "../di/is-thenable.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
@@ -10,6 +9,7 @@ import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
+import { isThenable } from "../pubsub/is-thenable.js";
 import { planArguments } from "../request/argument-plan.js";
 import {
   type ArgumentPlan,

@@ -1,6 +1,6 @@
-import { isThenable } from "../di/is-thenable.js";
 import { HttpException } from "../errors/http-exception.js";
 import type { Logger } from "../errors/logger.js";
+import { isThenable } from "../pubsub/is-thenable.js";
 import { pointerToken } from "../request/request-inputs.js";
 import type { MaybeAsyncValidator, ValidationResult } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
