@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { embeddedFiles } from "./embedded-files.js";
+import { embedAdvice, inStandaloneExecutable } from "./standalone-executable.js";
 
 /** One file of `swagger-ui-dist` that the page needs, read into memory. */
 export interface DistAsset {
@@ -59,7 +60,9 @@ function installedFiles(): DistFiles {
     manifestPath = createRequire(import.meta.url).resolve("swagger-ui-dist/package.json");
   } catch (cause) {
     throw new Error(
-      "@trellis/swagger-ui: its dependency swagger-ui-dist cannot be found; reinstall @trellis/swagger-ui.",
+      inStandaloneExecutable()
+        ? `@trellis/swagger-ui: a single-file executable (bun build --compile) carries Swagger UI's files only when it imports the embed entry: ${embedAdvice}.`
+        : "@trellis/swagger-ui: its dependency swagger-ui-dist cannot be found; reinstall @trellis/swagger-ui.",
       { cause },
     );
   }

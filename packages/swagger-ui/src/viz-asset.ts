@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { inStandaloneExecutable } from "./standalone-executable.js";
 
 let loaded: Uint8Array | undefined;
 
@@ -15,7 +16,9 @@ export function vizScript(): Uint8Array {
       main = createRequire(import.meta.url).resolve("@viz-js/viz");
     } catch (cause) {
       throw new Error(
-        "@trellis/swagger-ui: its dependency @viz-js/viz cannot be found; reinstall @trellis/swagger-ui.",
+        inStandaloneExecutable()
+          ? "@trellis/swagger-ui: the module graph page (docs.modules) is not available in a single-file executable (bun build --compile): @trellis/swagger-ui/embed does not carry its Graphviz file; leave docs.modules off there."
+          : "@trellis/swagger-ui: its dependency @viz-js/viz cannot be found; reinstall @trellis/swagger-ui.",
         { cause },
       );
     }

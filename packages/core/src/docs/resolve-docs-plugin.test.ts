@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { DocsPlugin } from "./docs-plugin.js";
-import { loadSwaggerUi } from "./load-swagger-ui.js";
+import { inStandaloneExecutable, loadSwaggerUi } from "./load-swagger-ui.js";
 import { resolveDocsPlugin } from "./resolve-docs-plugin.js";
 
 const plugin = (name: string): DocsPlugin => ({ name, routes: () => ({}) });
@@ -198,6 +198,16 @@ describe("loadSwaggerUi", () => {
       message:
         "[DOCS_PLUGIN_MISSING] docs.swagger is enabled but the package @trellis/swagger-ui is not installed. Install it with `bun add @trellis/swagger-ui`, or pass a docs plugin as docs.swagger, or leave docs.swagger off.",
     });
+  });
+
+  it("names the embed import, not an install, in a single-file executable", () => {
+    // Nowhere to look (in-process, NODE_PATH would show the package from anywhere).
+    const error = catchError(() => loadSwaggerUi([], "docs.swagger", true));
+    expect((error as TrellisConfigError).code).toBe("DOCS_PLUGIN_MISSING");
+    expect((error as Error).message).toContain('import "@trellis/swagger-ui/embed";');
+    expect((error as Error).message).not.toContain("bun add");
+    expect(inStandaloneExecutable()).toBe(false);
+    expect(inStandaloneExecutable("file:///$bunfs/root/my-api")).toBe(true);
   });
 
   it("finds the package installed in the working directory from a fresh process too", () => {
