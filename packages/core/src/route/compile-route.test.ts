@@ -175,6 +175,7 @@ describe("responses", () => {
         title: "Internal Server Error",
         status: 500,
         detail: "An unexpected error occurred.",
+        requestId: response.headers.get("x-request-id"),
       });
     }
     expect(logged.logged).toHaveLength(5);
@@ -194,6 +195,7 @@ describe("errors thrown by handlers", () => {
       title: "Conflict",
       status: 409,
       detail: "Already there",
+      requestId: conflict.headers.get("x-request-id"),
     });
     const auth = await send(app, "GET", "/r/throws/auth");
     expect(auth.status).toBe(401);
