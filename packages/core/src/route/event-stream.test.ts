@@ -36,12 +36,9 @@ function gate() {
 /** The events of a stream's text, without its comment lines (`: open`, `: keep-alive`). */
 const withoutComments = (text: string) => text.replace(/^:.*\n\n/gm, "");
 
-const until = async (condition: () => boolean, what: string) => {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 20_000) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(10);
-  }
-};
+/** Waits, as an assertion, for something the server does after the client has gone. */
+const eventually = (what: string, condition: () => boolean) =>
+  expect.poll(condition, { message: what, timeout: 20_000, interval: 10 }).toBe(true);
 
 const state = {
   released: false,
@@ -187,8 +184,8 @@ describe("@Sse over a real server", () => {
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     await reader.read();
     controller.abort();
-    await until(() => state.released, "the generator's finally");
-    await until(() => state.aborted, "this.signal to abort");
+    await eventually("the generator's finally ran", () => state.released);
+    await eventually("this.signal aborted", () => state.aborted);
   });
 
   it("pulls events only as fast as a slow client reads them", async () => {
@@ -273,7 +270,7 @@ describe("@Sse and app.close", () => {
     // A grace period far longer than the test's timeout: only ending the stream lets close finish.
     await live.close({ graceMs: 600_000 });
     for (let step = await reader.read(); !step.done; step = await reader.read()) {}
-    await until(() => finished, "the generator's finally");
+    await eventually("the generator's finally ran", () => finished);
   });
 });
 
