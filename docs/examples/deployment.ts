@@ -27,7 +27,8 @@ if (import.meta.main) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => shutdown(server).then(() => process.exit(0)));
   }
-  process.send?.("listening"); // tells a supervisor (deployment-cluster.ts) this worker is ready
+  // Started by a supervisor (an IPC channel): shut down when it goes away, even killed with SIGKILL.
+  process.once("disconnect", () => shutdown(server).then(() => process.exit(0)));
 }
 // #endregion
 

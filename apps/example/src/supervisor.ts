@@ -29,6 +29,7 @@ export interface Supervisor {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+// #region supervise
 /**
  * Runs `workers` copies of `command` and restarts any that dies, after a wait that doubles with
  * each quick death (100 ms, 200 ms, ... up to 30 s), so a worker that cannot start does not spin.
@@ -104,3 +105,4 @@ export function supervise(options: SuperviseOptions): Supervisor {
     },
   };
 }
+// #endregion

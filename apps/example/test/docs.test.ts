@@ -781,16 +781,6 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(result.departures.sort()).toEqual(["ada", "bob"]);
   },
 
-  async "deployment-cluster.ts"({ demo }) {
-    expect(await demo()).toEqual({
-      bothUp: 200,
-      firstExit: 0,
-      oneLeft: 200,
-      secondExit: 0,
-      noneLeft: "refused",
-    });
-  },
-
   async "typed-client-server.ts"({ app }) {
     const manifest = await json(await app.fetch(new Request("http://localhost/docs/client.json")));
     expect(
