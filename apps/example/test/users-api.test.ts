@@ -94,6 +94,7 @@ describe("the users API over HTTP (SPEC flows)", () => {
       title: "Not Found",
       status: 404,
       detail: "No user has this id.",
+      requestId: expect.any(String),
     });
     await readProblem(await example.request("/users/%27%20OR%201%3D1%20--"), 404);
   });

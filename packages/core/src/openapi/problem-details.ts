@@ -24,6 +24,11 @@ export const problemDetailsSchema: JsonSchema = {
       type: "string",
       description: "A URI reference that identifies this occurrence of the problem.",
     },
+    requestId: {
+      type: "string",
+      description:
+        "The request's id, as echoed in its X-Request-ID response header: quote it to match log lines.",
+    },
     errors: {
       type: "array",
       description: "Each input problem found, all reported together.",

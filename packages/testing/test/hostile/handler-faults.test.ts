@@ -23,6 +23,7 @@ async function expectCleanFailure(path: string, where: string): Promise<void> {
     title: "Internal Server Error",
     status: 500,
     detail: genericDetail,
+    requestId: expect.any(String),
   });
   const logged = logger.entries.slice(before);
   expect(logged).toHaveLength(1);
