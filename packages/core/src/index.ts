@@ -43,6 +43,7 @@ export type { OnInit, OnShutdown } from "./di/lifecycle-hooks.js";
 export type { ModuleInfo } from "./di/module-graph.js";
 export type { ModuleDefinition } from "./di/module-metadata.js";
 export type { Provider } from "./di/provider.js";
+export { Topics } from "./di/topics.js";
 export { WebSocketPublisher } from "./di/websocket-publisher.js";
 export type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs/docs-plugin.js";
 export type { ConfigErrorCode } from "./errors/error-codes.js";
@@ -116,6 +117,7 @@ export type {
   TopicEvent,
   TopicStream,
 } from "./pubsub/follow-topic.js";
+export { followTopic } from "./pubsub/follow-topic.js";
 export type { InProcessPubSubOptions } from "./pubsub/in-process-pubsub.js";
 export { inProcessPubSub } from "./pubsub/in-process-pubsub.js";
 export type {

@@ -95,8 +95,19 @@ export function closer(
       await Promise.all(draining);
       runtime.servers.clear();
       await container.runShutdown(runtime.logger);
+      // Last: an onShutdown hook may still publish.
+      await closePubSub(runtime);
       moveAppState(container.state, "closed");
     })();
     return closing;
   };
+}
+
+/** Closes the app's publish/subscribe adapter; a failure is logged, never thrown from close. */
+async function closePubSub(runtime: AppRuntime): Promise<void> {
+  try {
+    await runtime.pubsub?.close();
+  } catch (error) {
+    runtime.logger.error("Closing the publish/subscribe adapter failed:", error);
+  }
 }

@@ -9,6 +9,7 @@ import type { Guard } from "../pipeline/guard.js";
 import type { InterceptorItem } from "../pipeline/interceptor.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { ResponseValidation } from "../pipeline/response-validation.js";
+import type { PubSub } from "../pubsub/pubsub.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { WebSocketOptions } from "../websocket/websocket-options.js";
 
@@ -82,6 +83,13 @@ export interface AppOptions extends DocumentOptions {
   readonly requestId?: boolean | RequestIdOptions;
   /** How `app.websocket` treats WebSocket connections (backpressure, idle timeout, compression). */
   readonly websocket?: WebSocketOptions;
+  /**
+   * Where publishes go (`app.publish`, `WebSocketPublisher`, `Topics`, `connection.publish`) and
+   * where WebSocket and SSE subscribers receive them from. Default `inProcessPubSub()`: one
+   * process. `redisPubSub({ url })` (`@trellis/pubsub-redis`) or `postgresPubSub({ url })`
+   * (`@trellis/pubsub-postgres`) reach every instance; the app opens and closes it.
+   */
+  readonly pubsub?: PubSub;
 }
 
 /** The default `limits.body`: 1 MiB. */

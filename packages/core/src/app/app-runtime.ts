@@ -19,6 +19,8 @@ export interface AppRuntime {
   readonly streams: Set<() => void>;
   /** The app's WebSocket connections: closed (1001) as soon as the app starts closing. */
   readonly sockets?: { closeAll(): void };
+  /** The app's publish/subscribe adapter: closed last, after the `onShutdown` hooks. */
+  readonly pubsub?: { close(): void | Promise<void> };
 }
 
 const runtimes = new WeakMap<AppState, AppRuntime>();

@@ -19,9 +19,11 @@ import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
 import { parseResponseValidation } from "../pipeline/response-validation.js";
 import type { PipelineSettings } from "../pipeline/route-pipeline.js";
+import type { PubSub } from "../pubsub/pubsub.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import { parseWebSocketOptions, type WebSocketSettings } from "../websocket/websocket-options.js";
 import { type AppOptions, type DocumentOptions, defaultBodyLimit } from "./app-options.js";
+import { parsePubSub } from "./app-pubsub.js";
 
 /** What both `createApp` and `buildDocument` read from their options, checked. */
 export interface DocumentSettings {
@@ -51,6 +53,8 @@ export interface AppSettings extends DocumentSettings {
   /** Content codings request bodies may use. */
   readonly bodyEncodings: readonly BodyEncoding[];
   readonly websocket: WebSocketSettings;
+  /** Where publishes go and subscribers receive from (`inProcessPubSub()` by default). */
+  readonly pubsub: PubSub;
 }
 
 const knownEncodings: readonly BodyEncoding[] = ["gzip", "deflate"];
@@ -251,5 +255,6 @@ export function parseAppOptions(options: AppOptions): AppSettings {
     errorFormatter: options.errorFormatter,
     bodyEncodings: parseBodyEncodings(options.bodyEncodings),
     websocket: parseWebSocketOptions(options.websocket),
+    pubsub: parsePubSub(options.pubsub),
   };
 }

@@ -2,7 +2,6 @@ import { type AsyncApiDocument, generateAsyncApi } from "../asyncapi/generate-as
 import { type AppState, moveAppState } from "../di/built-in-tokens.js";
 import { Container } from "../di/container.js";
 import { describeModules, type ModuleInfo } from "../di/module-graph.js";
-import { connectPublisher } from "../di/websocket-publisher.js";
 import { mountDocs } from "../docs/mount-docs.js";
 import { HttpException } from "../errors/http-exception.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
@@ -16,6 +15,7 @@ import { createErrorResponder } from "../pipeline/error-responder.js";
 import { composeMiddleware } from "../pipeline/middleware.js";
 import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
 import { PipelineBuilder } from "../pipeline/route-pipeline.js";
+import type { PubSub } from "../pubsub/pubsub.js";
 import { compileRoute } from "../route/compile-route.js";
 import { buildRouter, type RouterEntry } from "../router/build-router.js";
 import { compileSocketUpgrade } from "../websocket/compile-socket-upgrade.js";
@@ -24,6 +24,7 @@ import { serveWithSockets } from "../websocket/serve-with-sockets.js";
 import type { WebSocketHandler } from "../websocket/websocket-handler.js";
 import { type CloseOptions, closer } from "./app-lifecycle.js";
 import type { AppOptions } from "./app-options.js";
+import { checkReservedProviders, connectPubSub } from "./app-pubsub.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
 import { readOperations } from "./read-operations.js";
@@ -46,8 +47,14 @@ export interface App {
   readonly websocket: WebSocketHandler;
   /** The AsyncAPI 3.0 document of the app's WebSocket routes. */
   readonly asyncapi: AsyncApiDocument;
-  /** Sends `message` as JSON to every WebSocket subscriber of `topic` (`WebSocketPublisher` too). */
+  /**
+   * Sends `message` as JSON to every subscriber of `topic` (WebSocket connections, `Topics.follow`
+   * streams) on every instance, through `pubsub` (`WebSocketPublisher` and `Topics` too). Returns 1
+   * when it is on its way, 0 when it was lost at once (the engine is unreachable: logged, counted).
+   */
   publish(topic: string, message: unknown): number;
+  /** The publish/subscribe adapter (`createApp({ pubsub })`): `status()` for health and metrics. */
+  readonly pubsub: PubSub;
   /** The module graph as data: `createApp`'s own first, then each module (imports first). */
   readonly modules: readonly ModuleInfo[];
   /**
@@ -91,6 +98,7 @@ export function createApp(options: AppOptions): App {
     validateResponse: settings.pipeline.validateResponse,
     settings: settings.websocket,
     defaultMessageLimit: settings.bodyLimit,
+    pubsub: settings.pubsub,
   });
   // Every served route: the HTTP operations, then each WebSocket route's upgrade request.
   const served = [
@@ -118,9 +126,14 @@ export function createApp(options: AppOptions): App {
   });
 
   const graph = settings.modules;
+  checkReservedProviders(graph);
   const container = new Container(graph.modules);
-  const publish = (topic: string, message: unknown) => socketRuntime.hub.publish(topic, message);
-  connectPublisher(container.publisher, publish);
+  const { publish, opening } = connectPubSub(
+    settings.pubsub,
+    socketRuntime.hub,
+    container,
+    settings.logger,
+  );
   const moduleOf = (controller: Function | undefined) =>
     (controller && graph.controllerModules.get(controller)) || container.root;
 
@@ -180,6 +193,10 @@ export function createApp(options: AppOptions): App {
       return container.runInit();
     });
   }
+  // An engine's adapter connects while providers start: routes answer once both are done.
+  if (opening !== undefined) {
+    starting = starting === undefined ? opening : Promise.all([starting, opening]).then(() => {});
+  }
 
   const entries: RouterEntry[] = [];
   let live = starting === undefined;
@@ -238,6 +255,7 @@ export function createApp(options: AppOptions): App {
     drainers: new Set(),
     streams,
     sockets: socketRuntime.hub,
+    pubsub: settings.pubsub,
   };
   registerRuntime(container.state, runtime);
   const close = closer(container, runtime, ready);
@@ -250,6 +268,7 @@ export function createApp(options: AppOptions): App {
     websocket: socketRuntime.websocket,
     asyncapi,
     publish,
+    pubsub: settings.pubsub,
     modules,
     ready,
     state: container.state,

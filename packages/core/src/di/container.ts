@@ -21,6 +21,7 @@ import { type NormalizedProvider, tokenName } from "./provider.js";
 import { type Maker, makeForRequest, type RequestScope } from "./request-scope.js";
 import { rootModule } from "./root-module.js";
 import { type HookedInstance, runInit, runShutdown } from "./run-lifecycle.js";
+import { Topics } from "./topics.js";
 import { WebSocketPublisher } from "./websocket-publisher.js";
 
 interface Entry {
@@ -42,6 +43,8 @@ export class Container {
   readonly state = new AppState();
   /** The app's WebSocket publisher, injectable as `WebSocketPublisher`. */
   readonly publisher = new WebSocketPublisher();
+  /** The app's topics (publish, and follow for SSE), injectable as `Topics`. */
+  readonly topics = new Topics();
   /** The module of `createApp`'s own controllers, providers and global pipeline items. */
   readonly root: ModuleNode;
   private readonly entries = new Map<unknown, Entry>();
@@ -90,6 +93,7 @@ export class Container {
   resolve(token: unknown, consumer: string, module: ModuleNode = this.root): unknown {
     if (token === AppState) return this.state;
     if (token === WebSocketPublisher) return this.publisher;
+    if (token === Topics) return this.topics;
     if (this.instances.has(token)) {
       this.entryFor(token, consumer, module);
       return this.instances.get(token);
@@ -184,7 +188,7 @@ export class Container {
   }
 
   private scopeOf(token: unknown, consumer: string, module: ModuleNode): ProviderScope {
-    if (token === AppState || token === WebSocketPublisher) return "singleton";
+    if (token === AppState || token === WebSocketPublisher || token === Topics) return "singleton";
     const entry = this.entryFor(token, consumer, module);
     if (entry === undefined) return "request";
     let scope = this.scopes.get(token);

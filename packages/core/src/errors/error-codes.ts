@@ -63,6 +63,8 @@ export const configErrorCodes = {
   MODULE_IMPORT_CYCLE: "modules import each other in a cycle",
   INVALID_MODULE_EXPORT: "a module exports something it neither provides nor imports",
   DUPLICATE_PROVIDER: "two modules provide the same token",
+  RESERVED_PROVIDER:
+    "a provider replaces an injectable the app makes itself (AppState, WebSocketPublisher, Topics)",
   INVALID_GUARD: "a guard is not a function, a class with canActivate() or an instance of one",
   INVALID_INTERCEPTOR:
     "an interceptor is not a function, a class with intercept() or an instance of one",

@@ -82,6 +82,7 @@ export function followTopic<T = unknown>(
       },
       gap(reason) {
         queue.push({ gap: reason });
+        rouse();
       },
       fail: end,
     });

@@ -2,6 +2,7 @@ import { headersSlot, type ResponseState, statusSlot } from "../controller/respo
 import { HttpException } from "../errors/http-exception.js";
 import type { Logger } from "../errors/logger.js";
 import type { SseSettings } from "../operation/operation.js";
+import { streamRetry } from "../pubsub/follow-topic.js";
 import type { Serializer } from "./serialize-result.js";
 
 /** One Server-Sent Event as a handler may yield it (any other value is the `data` alone). */
@@ -103,7 +104,12 @@ export interface EventStreamContext {
  * An event that fails, or a handler that throws mid-stream, is logged and ends the stream: the
  * status is already sent. `app.close` ends open streams so the server can drain.
  */
-function eventStream(source: Source, settings: SseSettings, context: EventStreamContext) {
+function eventStream(
+  source: Source,
+  settings: SseSettings,
+  context: EventStreamContext,
+  opening: Uint8Array,
+) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let ended = false;
   let end: (() => void) | undefined;
@@ -135,7 +141,7 @@ function eventStream(source: Source, settings: SseSettings, context: EventStream
           controller.close();
         };
         context.streams?.add(end);
-        controller.enqueue(openComment);
+        controller.enqueue(opening);
         if (settings.keepAlive > 0) {
           timer = setInterval(() => {
             // Only into an empty queue: keep-alives never pile up behind a slow reader.
@@ -194,6 +200,12 @@ export function eventStreamSerializer(
     headers.set("cache-control", "no-cache, no-transform");
     headers.set("x-accel-buffering", "no");
     const status = state[statusSlot] ?? 200;
-    return new Response(eventStream(source, settings, context), { status, headers });
+    // A topic stream (`Topics.follow`) tells clients when to reconnect, before any event.
+    const retry = (value as { [streamRetry]?: unknown })[streamRetry];
+    const opening =
+      Number.isSafeInteger(retry) && (retry as number) >= 0
+        ? encoder.encode(`retry: ${retry}\n: open\n\n`)
+        : openComment;
+    return new Response(eventStream(source, settings, context, opening), { status, headers });
   };
 }

@@ -38,7 +38,13 @@ export function compileSocketUpgrade(
     }
     // The handlers' object: the request-scoped instance, or one inheriting from the singleton.
     const state = context.perRequest === undefined ? Object.create(context.instance) : this;
-    const data: ConnectionData = { session, state, args };
+    const data: ConnectionData = {
+      session,
+      state,
+      args,
+      server,
+      lastEventId: lastEventIdOf(request),
+    };
     if (!server.upgrade(request, { data })) {
       throw new HttpException(400, "The WebSocket handshake is not valid.");
     }
@@ -49,4 +55,10 @@ export function compileSocketUpgrade(
     [operation.handlerName]: { value: upgrade },
   }) as object;
   return compileRoute(compiled, { ...context, instance });
+}
+
+/** The `lastEventId` query parameter of an upgrade request (read only when the URL has one). */
+function lastEventIdOf(request: Request): string | undefined {
+  if (!request.url.includes("lastEventId=")) return undefined;
+  return new URL(request.url).searchParams.get("lastEventId") ?? undefined;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from "../errors/logger.js";
 import type { ResponseValidationMode } from "../pipeline/response-validation.js";
 import type { RouteConfig } from "../pipeline/route-config.js";
+import type { PubSub } from "../pubsub/pubsub.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { BuiltSocketRoute } from "./build-socket-routes.js";
 import { compileOutgoingCheck } from "./outgoing-check.js";
@@ -28,9 +29,11 @@ export function createSockets(
     readonly validateResponse: ResponseValidationMode;
     readonly settings: WebSocketSettings;
     readonly defaultMessageLimit: number;
+    /** Where publishes go, and where the hub subscribes for local connections. */
+    readonly pubsub: PubSub;
   },
 ): Sockets {
-  const hub = new SocketHub();
+  const hub = new SocketHub(options.pubsub, options.logger);
   const limit = Math.max(
     options.defaultMessageLimit,
     ...built.map(({ route }) => route.maxMessageBytes),
@@ -48,7 +51,7 @@ export function createSockets(
           options.logger,
         ),
         limit,
-        hub.live,
+        hub,
       ),
   );
   return { sessions, hub, websocket: createWebSocketHandler(options.settings, limit) };

@@ -4,11 +4,12 @@ import { isThenable } from "../pubsub/is-thenable.js";
 import { pointerToken } from "../request/request-inputs.js";
 import type { MaybeAsyncValidator, ValidationResult } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
-import type { BunSocket } from "./bun-socket.js";
+import type { BunSocket, UpgradeServer } from "./bun-socket.js";
 import { errorFrame, type MessageIssue } from "./error-frame.js";
 import { parseMessage } from "./parse-message.js";
+import type { SocketHub } from "./socket-hub.js";
 import type { SocketRoute } from "./socket-route.js";
-import { type OutgoingCheck, WebSocketConnection } from "./websocket-connection.js";
+import { leaveTopics, type OutgoingCheck, WebSocketConnection } from "./websocket-connection.js";
 
 /** What Bun's `ws.data` holds for a Trellis connection: made at the upgrade, before it opens. */
 export interface ConnectionData {
@@ -17,6 +18,10 @@ export interface ConnectionData {
   readonly state: object;
   /** The `@OnOpen` handler's arguments, bound and validated from the upgrade request. */
   readonly args: unknown[];
+  /** The server that upgraded it (where a publish from it leaves it out). */
+  readonly server?: UpgradeServer;
+  /** The upgrade request's `lastEventId` query parameter: where `follow` resumes. */
+  readonly lastEventId?: string;
   connection?: WebSocketConnection;
 }
 
@@ -54,7 +59,7 @@ export class SocketSession {
     private readonly check: OutgoingCheck | undefined,
     /** The largest message Bun lets through (`maxPayloadLength`): smaller route limits are ours. */
     globalLimit: number,
-    private readonly live: Set<BunSocket<ConnectionData>>,
+    private readonly hub: SocketHub,
   ) {
     const prototype = route.controller.prototype as Record<string, Method>;
     const method = (name: string | undefined) => (name === undefined ? undefined : prototype[name]);
@@ -85,9 +90,9 @@ export class SocketSession {
 
   open(socket: BunSocket<ConnectionData>): void {
     const data = socket.data;
-    const connection = new WebSocketConnection(socket, this.check);
+    const connection = new WebSocketConnection(socket, this.check, this.hub);
     data.connection = connection;
-    this.live.add(socket);
+    this.hub.live.add(socket);
     if (this.onOpen === undefined) return;
     data.args[0] = connection;
     this.run(socket, `${this.where}.${this.route.onOpen}`, this.onOpen, data.args, (error) => {
@@ -186,8 +191,9 @@ export class SocketSession {
   }
 
   close(socket: BunSocket<ConnectionData>, code: number, reason: string): void {
-    this.live.delete(socket);
+    this.hub.live.delete(socket);
     const connection = socket.data.connection;
+    if (connection !== undefined) leaveTopics(connection);
     if (this.onClose === undefined || connection === undefined) return;
     this.run(
       socket,

@@ -2,7 +2,9 @@
 // folder, and stops with it. Never a mock, never a system service.
 
 export { freePort, type RunningEngine } from "./engine-process.js";
+export { openEventStream, openWebSocket, type ReceivedEvent } from "./event-clients.js";
 export { collector, describePubSubContract, type PubSubUnderTest } from "./pubsub-contract.js";
 export { describePubSubFaults, eventually, type PubSubFaultsUnderTest } from "./pubsub-faults.js";
+export { describeScaleOut, type ScaleOutUnderTest } from "./scale-out-suite.js";
 export { startPostgres } from "./start-postgres.js";
 export { startRedis } from "./start-redis.js";
