@@ -406,6 +406,7 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
         { in: "body", path: "/name", message: "name should not be empty" },
         { in: "body", path: "/email", message: "email must be an email" },
       ],
+      requestId: invalid.headers.get("x-request-id"),
     });
     expect((await readProblem(missing, 404)).detail).toBe("No user has this id.");
     expect(await json(listed)).toContainEqual(ada);
@@ -490,6 +491,7 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
       title: "Not Found",
       status: 404,
       detail: "No account 42.",
+      requestId: result.notFound.headers.get("x-request-id"),
     });
     expect(await readProblem(result.conflict, 409)).toMatchObject({ field: "email" });
     expect(result.tooMany.headers.get("retry-after")).toBe("3600");
@@ -505,7 +507,10 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     });
     expect(crash).not.toMatch(/postgres|secret|refused/);
     expect(result.logged).toEqual([
-      ["Unhandled error in AccountController.report", expect.any(Error)],
+      [
+        `Unhandled error in AccountController.report (request ${result.crash.headers.get("x-request-id")})`,
+        expect.any(Error),
+      ],
     ]);
     expect(result.formatted.headers.get("content-type")).toBe("application/problem+json");
     expect(await json(result.formatted)).toMatchObject({ status: 404, instance: "/accounts/42" });
