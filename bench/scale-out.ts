@@ -1,62 +1,69 @@
-// Scale-out behind nginx with a rolling restart under load: `bun scale-out.ts [--duration 20]`.
-// Runs the same harness as apps/example/test/scale-out.test.ts and writes SCALE-OUT.md.
+// Scale-out of the documented deployment: `bun scale-out.ts`, writes SCALE-OUT.md.
+// The same harness as apps/example/test/scale-out.test.ts: 3 example processes on one Postgres
+// behind the nginx block of docs/deployment.md, events through Redis and then through Postgres.
+// For each: a rolling restart under wrk GET and POST load with an SSE and a WebSocket client
+// following through nginx, then the fan-out latency to a subscriber pair on every instance. Last,
+// the restart the guide advises against (nginx reload around each one), to count what it costs.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { runScaleOut } from "../apps/example/test/support/scale-out.js";
+import {
+  type Deployment,
+  type EventEngine,
+  startDeployment,
+} from "../apps/example/test/support/deployment.js";
+import { type FanOut, measureFanOut } from "../apps/example/test/support/fan-out.js";
+import { runScaleOut, type ScaleOutResult } from "../apps/example/test/support/scale-out.js";
+import { measurePublishCost, type PublishCost } from "./scale-out/publish-cost.js";
+import { scaleOutReport } from "./scale-out/report.js";
 
 const { values } = parseArgs({
   options: {
-    duration: { type: "string", default: "20" },
-    connections: { type: "string", default: "32" },
+    connections: { type: "string", default: "8" },
+    users: { type: "string", default: "200" },
   },
 });
-const result = await runScaleOut({
-  durationSeconds: Number(values.duration),
-  connections: Number(values.connections),
-});
-const { wrk } = result;
-const restarts = result.restarts
-  .map(
-    (restart, index) =>
-      `| ${index + 1} | ${restart.exitCode} | ${restart.drainMs} | ${restart.startMs} |`,
-  )
-  .join("\n");
-// The nginx error log, one line per kind of message with its count (retried upstream failures).
-const kinds = new Map<string, number>();
-for (const line of result.nginxErrors.split("\n").filter(Boolean)) {
-  const kind = line
-    .replace(/^\S+ \S+ \[(\w+)\] \d+#\d+: \*\d+ /, "[$1] ")
-    .replace(/, client: .*$/, "")
-    .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:PORT");
-  kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+const connections = Number(values.connections);
+
+async function withDeployment<T>(events: EventEngine, body: (d: Deployment) => Promise<T>) {
+  const deployment = await startDeployment({ instances: 3, events });
+  try {
+    return await body(deployment);
+  } finally {
+    await deployment.stop();
+  }
 }
-const errorKinds = [...kinds].map(([kind, count]) => `${count} × ${kind}`).join("\n");
-const report = `# Scale-out behind nginx, with a rolling restart under load
 
-Written by \`bun scale-out.ts\` (the harness of \`apps/example/test/scale-out.test.ts\`), ${new Date().toISOString().slice(0, 10)}.
-${result.nginx}; ${result.processes} example processes (\`bun src/main.ts\`, \`REUSE_PORT=1\`, one per core)
-behind the nginx configuration of [docs/deployment.md](../docs/deployment.md); \`wrk -t1 -c${result.connections}
--d${result.durationSeconds}s\` on \`GET /users\` through nginx. During the load each process in turn gets
-SIGTERM, and its replacement is started on the same port once it has exited; the next one is
-stopped when the replacement answers \`GET /health/ready\` with 200.
+const engines: EventEngine[] = ["redis", "postgres"];
+const runs: { events: EventEngine; restart: ScaleOutResult; fanOut: FanOut }[] = [];
+for (const events of engines) {
+  console.log(`3 instances, events through ${events}...`);
+  runs.push(
+    await withDeployment(events, async (deployment) => ({
+      events,
+      restart: await runScaleOut(deployment, {
+        getConnections: connections,
+        postConnections: connections,
+      }),
+      fanOut: await measureFanOut(deployment, Number(values.users)),
+    })),
+  );
+}
+console.log("the same restart with an nginx reload around each instance...");
+const reloaded = await withDeployment("redis", (deployment) =>
+  runScaleOut(deployment, {
+    getConnections: connections,
+    postConnections: connections,
+    takeOut: true,
+  }),
+);
+console.log("the cost of publishing through each adapter...");
+let publishCost: PublishCost | string;
+try {
+  publishCost = await measurePublishCost();
+} catch (error) {
+  publishCost = error instanceof Error ? error.message : String(error);
+}
 
-| requests | req/s | non-2xx | socket errors |
-| --- | --- | --- | --- |
-| ${wrk.requests} | ${Math.round(wrk.requestsPerSecond)} | ${wrk.non2xx} | ${wrk.socketErrors} |
-
-| restart | old process exit code | SIGTERM to exit (ms) | replacement spawn to ready (ms) |
-| --- | --- | --- | --- |
-${restarts}
-
-nginx error log during the run, by kind (each is an upstream attempt nginx retried on the other
-process; none reached a client, as the zeros above show):
-
-\`\`\`text
-${errorKinds || "(empty)"}
-\`\`\`
-
-The machine has ${navigator.hardwareConcurrency} cores shared by nginx, wrk and both servers: the request rate says
-little; the zeros are the point.
-`;
+const report = scaleOutReport({ runs, reloaded, publishCost, connections });
 await Bun.write(join(import.meta.dirname, "SCALE-OUT.md"), report);
 console.log(report);
