@@ -3,6 +3,7 @@
 // method type, fails the typecheck.
 import type { createClient } from "@trellis/client";
 import { describe, expectTypeOf, it } from "vitest";
+import type { ListUsersQuery } from "../src/users/list-users-query.js";
 import type { User } from "../src/users/user.js";
 import type { UserController } from "../src/users/user-controller.js";
 import type { UserIdParams } from "../src/users/user-id-params.js";
@@ -20,5 +21,16 @@ describe("apps/example through @trellis/client, at compile time", () => {
     // @ts-expect-error no controller "user" was given to createClient
     void api.user.get({ id: "42" });
     expectTypeOf(api.users.get).toEqualTypeOf<(params: UserIdParams) => Promise<User>>();
+  });
+});
+
+describe("apps/example's client arguments", () => {
+  it("takes the query class as it is: its optional paging may be left out", () => {
+    expectTypeOf(api.users.list).parameters.toEqualTypeOf<[query: ListUsersQuery]>();
+    expectTypeOf(api.users.list).returns.resolves.toEqualTypeOf<User[]>();
+    void api.users.list({});
+    void api.users.list({ page: 2, limit: 2 });
+    // @ts-expect-error the page is a number
+    void api.users.list({ page: "2" });
   });
 });
