@@ -31,6 +31,14 @@ const countRoutes = (routes: Record<string, unknown>): Record<string, unknown> =
     }),
   );
 
+/**
+ * Counts requests a suite's own process did not serve (an app it started as a child process), as
+ * answered by the server: a suite adds them itself.
+ */
+export function countAnswered(count: number): void {
+  requests += count;
+}
+
 const serve = Bun.serve;
 let file: string | undefined;
 beforeAll(() => {
