@@ -1,9 +1,11 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
 import { type App, createApp, type Logger } from "@trellis/core";
+import { chooseEventTransport } from "./config.js";
 import { databaseProviders } from "./database/database-providers.js";
 import { HealthController } from "./health/health-controller.js";
 import { AvatarController } from "./users/avatar-controller.js";
+import { eventPubSub } from "./users/event-pubsub.js";
 import { UserController } from "./users/user-controller.js";
 import { UserEvents } from "./users/user-events.js";
 import { UserEventsSocket } from "./users/user-events-socket.js";
@@ -15,6 +17,8 @@ export interface ExampleAppOptions {
   readonly databasePath?: string | undefined;
   /** A Postgres URL (`postgres://user:pass@host:5432/db`): the data go there, not to SQLite. */
   readonly databaseUrl?: string | undefined;
+  /** A Redis URL: events go through it; else through Postgres given `databaseUrl`, else in process. */
+  readonly redisUrl?: string | undefined;
   /** Where unexpected errors are reported (default: the console); clients only see a 500. */
   readonly logger?: Logger;
 }
@@ -33,7 +37,12 @@ export type ExampleApp = App;
  * const app = createExampleApp({ databasePath: ":memory:" });
  * serve(app, { port: 3000 });
  */
-export function createExampleApp({ databasePath, databaseUrl, logger }: ExampleAppOptions): App {
+export function createExampleApp({
+  databasePath,
+  databaseUrl,
+  redisUrl,
+  logger,
+}: ExampleAppOptions): App {
   if (!databaseUrl && !databasePath) {
     throw new Error("createExampleApp needs a databasePath (SQLite) or a databaseUrl (Postgres).");
   }
@@ -55,6 +64,7 @@ export function createExampleApp({ databasePath, databaseUrl, logger }: ExampleA
       providers: [...database.providers, UserEvents],
       docs: { swagger: true },
       logger,
+      pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
       openapi: {
         service: {
           name: "users",

@@ -30,6 +30,7 @@ export function startExampleServer(
   const app = createExampleApp({
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
   });
   let server: RunningServer;
   try {

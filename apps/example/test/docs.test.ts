@@ -806,6 +806,22 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     ]);
   },
 
+  async "scale-out.ts"({ demo, pubsubFromEnv }) {
+    const { opening, first, resumed } = await demo();
+    expect(opening).toBe("retry: 2000\n: open\n\n");
+    expect(first).toBe('id: 1\ndata: {"id":"o1","item":"tea"}\n\n');
+    expect(resumed).toBe('id: 2\ndata: {"id":"o2","item":"coffee"}\n\n');
+    for (const [env, engine] of [
+      [{}, "in-process"],
+      [{ DATABASE_URL: "postgres://db.invalid/app" }, "postgres"],
+      [{ REDIS_URL: "redis://cache.invalid:6379", DATABASE_URL: "postgres://x" }, "redis"],
+    ] as const) {
+      const pubsub = pubsubFromEnv(env);
+      expect(pubsub.status().engine).toBe(engine);
+      await pubsub.close();
+    }
+  },
+
   async "server-sent-events.ts"({ demo }) {
     const { first, second, afterResume, invalid, viaClient, document } = await demo();
     const event = (id: number, userId: string) =>

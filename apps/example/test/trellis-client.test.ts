@@ -1,6 +1,7 @@
 // The example driven through @trellis/client over real HTTP: the client is typed by the
 // controller (import type) and learns where arguments go from the manifest the app serves.
 import { createClient, type SseMessage, TrellisClientError } from "@trellis/client";
+import type { ResyncEvent } from "@trellis/core";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { HealthController } from "../src/health/health-controller.js";
 import type { AvatarController } from "../src/users/avatar-controller.js";
@@ -91,11 +92,13 @@ describe("apps/example through @trellis/client", () => {
 
   it("follows the live feed as typed events, and reads the CSV export as text", async () => {
     const events = await api.userFeed.follow();
-    expectTypeOf(events).toEqualTypeOf<AsyncIterable<SseMessage<UserEvent>>>();
+    // A `resync` event ({ topic, reason }) comes only for a Last-Event-ID it cannot honour.
+    type FeedData = UserEvent | ResyncEvent["data"];
+    expectTypeOf(events).toEqualTypeOf<AsyncIterable<SseMessage<FeedData>>>();
     const created = api.users.create({ name: "Edsger", email: "edsger@example.com" });
-    let seen: SseMessage<UserEvent> | undefined;
+    let seen: SseMessage<FeedData> | undefined;
     for await (const event of events) {
-      if (event.data.user.name !== "Edsger") continue; // earlier users come first
+      if (!("user" in event.data) || event.data.user.name !== "Edsger") continue;
       seen = event;
       break; // closes the stream
     }

@@ -9,8 +9,10 @@ beforeAll(() => {
 afterAll(() => example.stop());
 
 /** A client of the notification channel that collects what it receives. */
-function listen(): Promise<{ socket: WebSocket; next(): Promise<any>; closed: Promise<number> }> {
-  const socket = new WebSocket(`${example.baseUrl.replace("http:", "ws:")}/ws/users`);
+function listen(
+  query = "",
+): Promise<{ socket: WebSocket; next(): Promise<any>; closed: Promise<number> }> {
+  const socket = new WebSocket(`${example.baseUrl.replace("http:", "ws:")}/ws/users${query}`);
   const queue: unknown[] = [];
   const waiting: ((value: unknown) => void)[] = [];
   socket.onmessage = (event) => {
@@ -44,8 +46,9 @@ describe("live notifications of new users (/ws/users)", () => {
 
     const created = await example.sendJson("/users", { name: "Ada", email: "ada@example.com" });
     const user = await created.json();
-    expect(await first.next()).toEqual({ type: "user.created", data: user });
-    expect(await second.next()).toEqual({ type: "user.created", data: user });
+    const announced = { eventId: expect.any(String), type: "user.created", data: user };
+    expect(await first.next()).toEqual(announced);
+    expect(await second.next()).toEqual(announced);
 
     const bulk = await example.sendJson("/users/bulk", {
       users: [
@@ -61,6 +64,31 @@ describe("live notifications of new users (/ws/users)", () => {
     expect((await first.next()).data).toMatchObject({ status: 400 });
     first.socket.close();
     second.socket.close();
+  });
+
+  it("resumes a client that reconnects with ?lastEventId=, exactly once and in order", async () => {
+    const client = await listen();
+    client.socket.send(JSON.stringify({ type: "ping" }));
+    expect(await client.next()).toEqual({ type: "pong" });
+    await example.sendJson("/users", { name: "Edsger", email: "edsger@example.com" });
+    const seen = await client.next();
+    client.socket.close();
+    await client.closed;
+    // Missed while away.
+    await example.sendJson("/users", { name: "Barbara", email: "barbara@example.com" });
+    await example.sendJson("/users", { name: "Donald", email: "donald@example.com" });
+    const back = await listen(`?lastEventId=${encodeURIComponent(seen.eventId)}`);
+    const missed = [await back.next(), await back.next()];
+    expect(missed.map((message) => message.data.name)).toEqual(["Barbara", "Donald"]);
+    expect(new Set([seen.eventId, ...missed.map((message) => message.eventId)]).size).toBe(3);
+    back.socket.close();
+
+    const stale = await listen("?lastEventId=not-an-id");
+    expect(await stale.next()).toEqual({
+      type: "resync",
+      data: { topic: "users", reason: "malformed" },
+    });
+    stale.socket.close();
   });
 
   it("documents the channel in a valid AsyncAPI 3.0 document beside the OpenAPI one", {

@@ -28,7 +28,8 @@ async function readEvents(
       text = text.slice(end + 2);
       end = text.indexOf("\n\n");
       const fields = block.split("\n").filter((line) => !line.startsWith(":"));
-      if (fields.length === 0) continue;
+      // The opening `retry:` (and comments) carry no event.
+      if (!fields.some((line) => line.startsWith("data: "))) continue;
       const value = (name: string) =>
         fields.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
       events.push({
@@ -58,7 +59,11 @@ describe("GET /users/events", () => {
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const ada = await create("Ada");
     const [first] = await readEvents(reader, 1);
-    expect(first).toEqual({ id: "1", event: "created", data: { kind: "created", user: ada } });
+    expect(first).toEqual({
+      id: expect.any(String),
+      event: "created",
+      data: { kind: "created", user: ada },
+    });
 
     const bulk = await example.sendJson("/users/bulk", {
       users: [
@@ -68,24 +73,43 @@ describe("GET /users/events", () => {
     });
     const [grace, alan] = (await bulk.json()) as User[];
     const next = await readEvents(reader, 2);
-    expect(next.map((event) => [event.id, (event.data as { user: User }).user])).toEqual([
-      ["2", grace],
-      ["3", alan],
-    ]);
+    expect(next.map((event) => (event.data as { user: User }).user)).toEqual([grace, alan]);
+    const ids = [first, ...next].map((event) => event?.id);
+    expect(new Set(ids).size).toBe(3);
     await reader.cancel();
 
-    // A client that reconnects with Last-Event-ID first gets what it missed.
-    const resumed = await example.request("/users/events", { headers: { "last-event-id": "1" } });
+    // A client that reconnects with Last-Event-ID first gets what it missed, exactly once.
+    const resumed = await example.request("/users/events", {
+      headers: { "last-event-id": first?.id as string },
+    });
     const missed = await readEvents((resumed.body as ReadableStream<Uint8Array>).getReader(), 2);
-    expect(missed.map((event) => event.id)).toEqual(["2", "3"]);
+    expect(missed.map((event) => event.id)).toEqual(ids.slice(1));
   });
 
-  it("answers 400 problem+json, not a stream, for a Last-Event-ID that is not a number", async () => {
+  it("tells clients when to reconnect: the stream opens with a retry field", async () => {
+    const response = await example.request("/users/events");
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toMatch(/^retry: \d+\n/);
+    await reader.cancel();
+  });
+
+  it("answers a Last-Event-ID it cannot honour with a resync event, then goes on from now", async () => {
     const response = await example.request("/users/events", {
       headers: { "last-event-id": "yesterday" },
     });
-    const problem = await readProblem(response, 400);
-    expect(problem.errors?.[0]).toMatchObject({ in: "header", path: "/last-event-id" });
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const [resync] = await readEvents(reader, 1);
+    expect(resync).toEqual({
+      id: undefined,
+      event: "resync",
+      data: { topic: "users", reason: "malformed" },
+    });
+    const linus = await create("Linus");
+    const [created] = await readEvents(reader, 1);
+    expect(created?.data).toEqual({ kind: "created", user: linus });
+    await reader.cancel();
   });
 });
 

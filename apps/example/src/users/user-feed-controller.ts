@@ -11,10 +11,12 @@ import {
   Sse,
   Summary,
   Tags,
+  type TopicStream,
+  Topics,
 } from "@trellis/core";
 import { User } from "./user.js";
 import { UserEvent } from "./user-event.js";
-import { type NumberedEvent, UserEvents } from "./user-events.js";
+import { type UserCreatedMessage, userEventsTopic } from "./user-events.js";
 import { UserRepository } from "./user-repository.js";
 import { usersCsv } from "./users-csv.js";
 
@@ -23,7 +25,7 @@ import { usersCsv } from "./users-csv.js";
 @Tags("users")
 export class UserFeedController extends Controller {
   constructor(
-    @Inject(UserEvents) private readonly events: UserEvents,
+    @Inject(Topics) private readonly topics: Topics,
     @Inject(UserRepository) private readonly users: UserRepository,
   ) {
     super();
@@ -33,16 +35,18 @@ export class UserFeedController extends Controller {
   @Summary("Follow new users")
   @OperationId("followUsers")
   @Description(
-    "A Server-Sent Events stream with one `created` event per new user. A reconnecting client sends `Last-Event-ID` and first receives what it missed (of the recent events kept).",
+    "A Server-Sent Events stream with one `created` event per new user, on any instance. Event ids come from the publish/subscribe engine: a client that reconnects (to any instance) with `Last-Event-ID` first receives what it missed, exactly once and in order. An id that is malformed or older than the replay window is answered with a `resync` event (`{ topic, reason }`), and the stream goes on from now.",
   )
   @Returns(200, UserEvent, "User events, as they happen")
-  async *follow(
-    @Header("last-event-id") lastEventId?: number,
-  ): AsyncGenerator<{ id: string; event: string; data: UserEvent }> {
-    const events: AsyncGenerator<NumberedEvent> = this.events.since(lastEventId ?? 0, this.signal);
-    for await (const { id, event } of events) {
-      yield { id: String(id), event: event.kind, data: event };
-    }
+  follow(@Header("last-event-id") lastEventId?: string): TopicStream<UserEvent> {
+    return this.topics.follow(userEventsTopic, {
+      lastEventId,
+      signal: this.signal,
+      map: (message) => ({
+        event: "created",
+        data: { kind: "created", user: (message as UserCreatedMessage).data },
+      }),
+    });
   }
 
   @Get("/export")
