@@ -168,7 +168,7 @@ describe("request ids under Bun.serve's route map", () => {
       ["GET", "/things"],
       ["GET", "/nowhere"],
       ["DELETE", "/things"],
-    ]) {
+    ] as const) {
       const response = await fetch(new URL(path, server.url), {
         method,
         headers: { "x-request-id": `via-${method}` },
