@@ -1,6 +1,6 @@
 import { moveAppState } from "../di/built-in-tokens.js";
 import type { Container } from "../di/container.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { checkDuration } from "../errors/check-duration.js";
 import type { AppRuntime, RunningServer } from "./app-runtime.js";
 
 /** The options of `app.close`. */
@@ -21,9 +21,6 @@ export interface CloseOptions {
 
 /** The default `graceMs` of `app.close`. */
 export const defaultGraceMs = 10_000;
-
-/** The longest delay a timer keeps (2^31 - 1 ms); a longer one would fire after 1 ms. */
-const maxTimerMs = 2 ** 31 - 1;
 
 /** Stops listening, lets in-flight requests finish, and cuts what is left after `graceMs`. */
 async function drain(server: RunningServer, graceMs: number): Promise<void> {
@@ -60,20 +57,14 @@ export function closer(
 ): (options?: CloseOptions) => Promise<void> {
   let closing: Promise<void> | undefined;
   return (options = {}) => {
-    const graceMs = options.graceMs ?? defaultGraceMs;
-    const drainMs = options.drainMs ?? 0;
-    for (const [name, value] of [
-      ["graceMs", graceMs],
-      ["drainMs", drainMs],
-    ] as const) {
-      if (!Number.isFinite(value) || value < 0 || value > maxTimerMs) {
-        return Promise.reject(
-          new TrellisConfigError(
-            "INVALID_OPTION",
-            `app.close: ${name} ${String(value)} is not a number of milliseconds from 0 to ${maxTimerMs}.`,
-          ),
-        );
-      }
+    let graceMs: number;
+    let drainMs: number;
+    try {
+      const { graceMs: givenGrace = defaultGraceMs, drainMs: givenDrain = 0 } = options;
+      graceMs = checkDuration(givenGrace, "app.close: graceMs", { zero: true });
+      drainMs = checkDuration(givenDrain, "app.close: drainMs", { zero: true });
+    } catch (error) {
+      return Promise.reject(error);
     }
     closing ??= (async () => {
       moveAppState(container.state, "closing");

@@ -40,7 +40,8 @@ export interface DocumentOptions {
     readonly body?: number;
     /**
      * Milliseconds a route may take before it is answered 503 (default: no limit); per route with
-     * `@Timeout`. The handler's `this.signal` is aborted then.
+     * `@Timeout`. The handler's `this.signal` is aborted then. From 1 to 2^31 - 1 (the longest a
+     * timer can wait): anything else is `INVALID_DURATION` at startup.
      */
     readonly timeout?: number;
   };

@@ -2,6 +2,7 @@ import { buildModuleGraph, type ModuleGraph } from "../di/module-graph.js";
 import type { DocsPlugin } from "../docs/docs-plugin.js";
 import { docsOptionsError } from "../docs/mount-docs.js";
 import { resolveDocsPlugin, resolveModuleGraphPlugin } from "../docs/resolve-docs-plugin.js";
+import { checkDuration } from "../errors/check-duration.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import {
@@ -129,13 +130,10 @@ export function parseDocumentOptions(
       `${caller}: limits.body ${String(bodyLimit)} is not a positive integer number of bytes.`,
     );
   }
-  const timeout = options.limits?.timeout;
-  if (timeout !== undefined && !isValidLimit(timeout)) {
-    throw new TrellisConfigError(
-      "INVALID_LIMIT",
-      `${caller}: limits.timeout ${String(timeout)} is not a positive integer number of milliseconds.`,
-    );
-  }
+  const timeout =
+    options.limits?.timeout === undefined
+      ? undefined
+      : checkDuration(options.limits.timeout, `${caller}: limits.timeout`);
   // `guards` is a createApp option, but the same options given to buildDocument must document
   // the same 401/403 answers; only createApp checks the guards themselves.
   const guards: unknown = options.guards;

@@ -1,3 +1,4 @@
+import { checkDuration } from "../errors/check-duration.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { defaultGraceMs } from "./app-lifecycle.js";
 import { closingHandlers } from "./closing-handlers.js";
@@ -53,11 +54,12 @@ export function serve(app: App, options: ServeOptions = {}): RunningServer {
     exit = true,
     ...rest
   } = options;
-  if (!Number.isFinite(drainMs) || drainMs < 0 || drainMs > 2 ** 31 - 1) {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      `serve: drainMs ${String(drainMs)} is not a number of milliseconds from 0 to ${2 ** 31 - 1}.`,
-    );
+  // Checked now, not when a signal comes: a bad value must stop the deployment, not its shutdown.
+  checkDuration(graceMs, "serve: graceMs", { zero: true });
+  checkDuration(drainMs, "serve: drainMs", { zero: true });
+  // Bun's largest idle timeout; 0 would keep silent connections forever.
+  if (rest.idleTimeout !== undefined) {
+    checkDuration(rest.idleTimeout, "serve: idleTimeout", { unit: "seconds", max: 255 });
   }
   const runtime = runtimeOf(app.state);
   if (runtime === undefined) {

@@ -5,7 +5,8 @@ export interface SseOptions {
   /**
    * Milliseconds between keep-alive comments sent while no event comes (default 5000), so
    * proxies, browsers and the server's own `idleTimeout` (10 s by default in Bun) keep an idle
-   * stream open; 0 sends none. Keep it below every idle timeout on the way.
+   * stream open; 0 sends none. Keep it below every idle timeout on the way. At most 2^31 - 1
+   * (the longest a timer can wait): anything else is `INVALID_DURATION` at startup.
    */
   readonly keepAlive?: number;
 }

@@ -86,12 +86,12 @@ describe("@Timeout and limits.timeout", () => {
   it("refuse a timeout that is not a positive integer number of milliseconds", () => {
     expectConfigError(
       () => testApp([PlainController], { limits: { timeout: 0 } }),
-      "INVALID_LIMIT",
+      "INVALID_DURATION",
       "limits.timeout",
     );
     class Bad extends Controller {
       @Get() @Timeout(1.5) get() {}
     }
-    expectConfigError(() => testApp([Bad]), "INVALID_LIMIT", "Bad.get", "timeout");
+    expectConfigError(() => testApp([Bad]), "INVALID_DURATION", "Bad.get", "timeout");
   });
 });

@@ -5,7 +5,8 @@ import { ownClassMetadata } from "../metadata/metadata-store.js";
  * The longest a route may take, in milliseconds, from the moment it starts (guards, body reading
  * and handler): past it the request is answered 503 problem+json and the handler's `this.signal`
  * is aborted, so the work it started can stop. On a class it applies to every route of the class;
- * a method's own timeout wins over the class's, and both over `limits.timeout`.
+ * a method's own timeout wins over the class's, and both over `limits.timeout`. A whole number
+ * from 1 to 2^31 - 1 (the longest a timer can wait); anything else is `INVALID_DURATION` at startup.
  *
  * @example
  * @Get("/report")

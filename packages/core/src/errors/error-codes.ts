@@ -34,7 +34,9 @@ export const configErrorCodes = {
     "a named binding has no schema and a reflected type that cannot be coerced",
   INVALID_BODY_CONTENT_TYPE: "a body binding names a media type Trellis cannot read",
   INVALID_STATUS: "a declared status code is not a valid HTTP status",
-  INVALID_LIMIT: "a size limit or a timeout is not a positive integer",
+  INVALID_LIMIT: "a size limit is not a positive integer",
+  INVALID_DURATION:
+    "a duration (a timeout, keepAlive, graceMs, drainMs or idleTimeout) is not a whole number within the range its timer can honour",
   SCHEMA_NAME_COLLISION:
     "two different schemas were given the same component name, or a model took a name Trellis reserves for its error schemas",
   INVALID_SCHEMA_NAME: "a component name is not allowed in OpenAPI",
@@ -89,8 +91,7 @@ export const configErrorCodes = {
   SSE_WITH_OTHER_VERB: "`@Sse` is on a method that has another verb decorator",
   SSE_WITH_PRODUCES:
     "`@Sse` and `@Produces` are on one method (an event stream produces text/event-stream)",
-  INVALID_SSE_OPTIONS:
-    "the options of `@Sse` are not an object with a whole, non-negative keepAlive",
+  INVALID_SSE_OPTIONS: "the options of `@Sse` are not an object of known options (keepAlive)",
   INVALID_OPERATION_ID: "`@OperationId` is given something other than a non-empty string",
   INVALID_SECURITY_REQUIREMENT:
     "`@Security` has no scheme name, or scopes that are not an array of strings",

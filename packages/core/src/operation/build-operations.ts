@@ -119,8 +119,13 @@ export function buildOperationsWith<R>(
         method.bodyLimit ?? metadata.bodyLimit ?? context.defaultBodyLimit,
         where,
       );
+      // Only an absent timeout falls back: `@Timeout(null)` is refused, not read as none.
       const timeout = checkTimeout(
-        method.timeout ?? metadata.timeout ?? context.defaultTimeout,
+        method.timeout !== undefined
+          ? method.timeout
+          : metadata.timeout !== undefined
+            ? metadata.timeout
+            : context.defaultTimeout,
         where,
       );
       // The most specific declaration wins: the method's, then its class's, then the root's.

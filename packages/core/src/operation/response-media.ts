@@ -1,3 +1,4 @@
+import { checkDuration } from "../errors/check-duration.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { isConcreteMediaType } from "../http/negotiate.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
@@ -66,14 +67,9 @@ function checkSse(options: unknown, method: MethodMetadata, where: string): SseS
       `${where}: unknown @Sse option "${unknownKey}" (expected keepAlive).`,
     );
   }
-  const keepAlive = (options as { keepAlive?: unknown }).keepAlive ?? defaultKeepAlive;
-  if (!Number.isSafeInteger(keepAlive) || (keepAlive as number) < 0) {
-    throw new TrellisConfigError(
-      "INVALID_SSE_OPTIONS",
-      `${where}: @Sse keepAlive must be a whole number of milliseconds (0 for none).`,
-    );
-  }
-  return { keepAlive: keepAlive as number };
+  const { keepAlive = defaultKeepAlive } = options as { keepAlive?: unknown };
+  // 0 sends no keep-alive comments.
+  return { keepAlive: checkDuration(keepAlive, `${where}: @Sse keepAlive`, { zero: true }) };
 }
 
 /** Reads `@Produces` (method, else class) and `@Sse` of one method, checked. */

@@ -1,3 +1,4 @@
+import { checkDuration } from "../errors/check-duration.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 
 /** True for a positive safe integer: the only valid size limit. */
@@ -19,11 +20,5 @@ export function checkBodyLimit(value: unknown, where: string): number {
 /** A route's timeout (`@Timeout`, the class's or the app's), checked; undefined: none. */
 export function checkTimeout(value: unknown, where: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!isValidLimit(value)) {
-    throw new TrellisConfigError(
-      "INVALID_LIMIT",
-      `${where}: timeout ${String(value)} is not a positive integer number of milliseconds.`,
-    );
-  }
-  return value;
+  return checkDuration(value, `${where}: timeout (@Timeout or limits.timeout)`);
 }

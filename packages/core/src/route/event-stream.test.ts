@@ -295,6 +295,6 @@ describe("@Sse at startup", () => {
       @Sse("/", { keepAlive: -1 })
       *events() {}
     }
-    expectConfigError(() => testApp([WithKeepAlive]), "INVALID_SSE_OPTIONS", "keepAlive");
+    expectConfigError(() => testApp([WithKeepAlive]), "INVALID_DURATION", "keepAlive");
   });
 });

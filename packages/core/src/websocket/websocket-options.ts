@@ -1,3 +1,4 @@
+import { checkDuration } from "../errors/check-duration.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 
 /** The `websocket` option of `createApp`: how Bun's WebSocket server treats connections. */
@@ -37,9 +38,8 @@ export function parseWebSocketOptions(value: unknown): WebSocketSettings {
   const { closeOnBackpressureLimit = false, perMessageDeflate = false } = options;
   if (!positive(backpressureLimit))
     fail("backpressureLimit must be a positive integer number of bytes.");
-  if (!positive(idleTimeout) || (idleTimeout as number) > 960) {
-    fail("idleTimeout must be a whole number of seconds from 1 to 960.");
-  }
+  // Bun's largest WebSocket idle timeout.
+  checkDuration(idleTimeout, "createApp: websocket.idleTimeout", { unit: "seconds", max: 960 });
   if (typeof closeOnBackpressureLimit !== "boolean")
     fail("closeOnBackpressureLimit must be a boolean.");
   if (typeof perMessageDeflate !== "boolean") fail("perMessageDeflate must be a boolean.");
