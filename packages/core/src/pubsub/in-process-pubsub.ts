@@ -1,4 +1,5 @@
 import type { Logger } from "../errors/logger.js";
+import { coarseNow, coarseTickMs, holdCoarseClock } from "./coarse-clock.js";
 import type {
   PubSub,
   PubSubContext,
@@ -8,7 +9,7 @@ import type {
   PubSubStatus,
   PubSubWindow,
 } from "./pubsub.js";
-import { TopicListeners } from "./topic-listeners.js";
+import { deliver, TopicListeners } from "./topic-listeners.js";
 
 /** The options of `inProcessPubSub`. */
 export interface InProcessPubSubOptions {
@@ -39,6 +40,7 @@ class InProcessPubSub implements PubSub {
   /** The counter of the last message published (0: none yet). */
   #last = 0;
   #logger: Logger | undefined;
+  #releaseClock: (() => void) | undefined;
   #closed = false;
 
   constructor(window: PubSubWindow) {
@@ -47,6 +49,7 @@ class InProcessPubSub implements PubSub {
 
   open(context: PubSubContext): void {
     this.#logger = context.logger;
+    this.#releaseClock ??= holdCoarseClock();
   }
 
   publish(topic: string, payload: string): boolean {
@@ -57,9 +60,12 @@ class InProcessPubSub implements PubSub {
       const slot = n % capacity;
       this.#topics[slot] = topic;
       this.#payloads[slot] = payload;
-      this.#times[slot] = Date.now();
+      this.#times[slot] = coarseNow();
     }
-    this.#listeners.deliver(topic, payload, this.#prefix + n, this.#logger);
+    const listeners = this.#listeners.of(topic);
+    if (listeners !== undefined) {
+      deliver(listeners, topic, payload, listeners.ids ? this.#prefix + n : "", this.#logger);
+    }
     return true;
   }
 
@@ -75,7 +81,8 @@ class InProcessPubSub implements PubSub {
     const capacity = this.#window.maxEvents;
     // Messages up to `dropped` left the ring; the aged ones after them count as gone too.
     let kept = Math.max(this.#last - capacity, 0) + 1;
-    const oldest = Date.now() - this.#window.maxAgeMs;
+    // Times are up to a tick behind: a message is dropped only when surely older than the window.
+    const oldest = Date.now() - this.#window.maxAgeMs - coarseTickMs;
     while (kept <= this.#last && (this.#times[kept % capacity] as number) < oldest) kept++;
     if (n + 1 < kept) return { messages: [], gap: "expired" };
     const messages: PubSubMessage[] = [];
@@ -105,6 +112,7 @@ class InProcessPubSub implements PubSub {
   close(): void {
     this.#closed = true;
     this.#listeners.clear();
+    this.#releaseClock?.();
   }
 }
 

@@ -3,6 +3,8 @@ import type { Logger } from "../errors/logger.js";
 /**
  * Receives each message of a subscribed topic: its payload (JSON text, as published), its id
  * (given by the engine) and its topic. Positional arguments: a publish allocates nothing for them.
+ * An adapter may skip making the id for a listener declared with one parameter (the in-process
+ * one does): declare the id parameter when you read it.
  */
 export type PubSubListener = (payload: string, id: string, topic: string) => void;
 
