@@ -11,12 +11,14 @@ const floors = [
   ["operation"],
   ["openapi", "request"],
   ["pipeline"],
+  ["observability"],
   ["decorators"],
   ["route"],
   ["router"],
   ["websocket"],
   ["asyncapi"],
   ["docs"],
+  ["health"],
   ["app"],
 ];
 

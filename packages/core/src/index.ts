@@ -70,8 +70,21 @@ export {
   UnprocessableEntityException,
   UnsupportedMediaTypeException,
 } from "./errors/http-exceptions.js";
-export type { Logger } from "./errors/logger.js";
+export type { LogFields, Logger, StructuredLogger } from "./errors/logger.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
+export {
+  HealthChecks,
+  type Liveness,
+  type Readiness,
+  type ReadinessCheck,
+} from "./health/health-operations.js";
+export {
+  type HealthCheckResult,
+  type HealthIndicator,
+  type HealthOptions,
+  healthIndicator,
+  type PressureOptions,
+} from "./health/health-options.js";
 export {
   getRequestId,
   maxRequestIdLength,
@@ -84,6 +97,9 @@ export type {
   HttpMethod,
   ParameterLocation,
 } from "./http/vocabulary.js";
+export type { AccessLogLine, AccessLogOptions } from "./observability/access-log.js";
+export { getRequestLogger } from "./observability/request-logger.js";
+export type { TelemetryOptions } from "./observability/telemetry-options.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
 export type {

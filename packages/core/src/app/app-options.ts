@@ -1,8 +1,11 @@
 import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
-import type { Logger } from "../errors/logger.js";
+import type { Logger, StructuredLogger } from "../errors/logger.js";
+import type { HealthOptions } from "../health/health-options.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
+import type { AccessLogOptions } from "../observability/access-log.js";
+import type { TelemetryOptions } from "../observability/telemetry-options.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
@@ -53,8 +56,27 @@ export interface AppOptions extends DocumentOptions {
   readonly docs?: DocsOptions;
   /** Reshapes every error response. */
   readonly errorFormatter?: ErrorFormatter;
-  /** Where unexpected errors are reported (default: the console). */
-  readonly logger?: Logger;
+  /**
+   * Where unexpected errors, startup advice and access lines go (default: the console). A logger
+   * with `child` (pino, bunyan) is called fields first, as they are: pass one as it is.
+   */
+  readonly logger?: Logger | StructuredLogger;
+  /**
+   * Traces and metrics through `@opentelemetry/api`. Default: decided at `createApp`, on when an
+   * SDK registered a tracer (traces) or meter (metrics) provider, else off at no cost per request.
+   * `false` turns them off, `true` on; an object gives providers and what may be recorded.
+   */
+  readonly telemetry?: boolean | TelemetryOptions;
+  /**
+   * One line per request through the logger's `info` ("request completed": method, route,
+   * status, durationMs, requestId, traceId, bytes). Default off.
+   */
+  readonly accessLog?: boolean | AccessLogOptions;
+  /**
+   * Liveness and readiness endpoints (`/health/live`, `/health/ready`), documented: readiness is
+   * 503 while the app starts or closes, when an indicator is down, or under pressure. Default off.
+   */
+  readonly health?: boolean | HealthOptions;
   /** Guards run before every route's own (after its security requirements). */
   readonly guards?: readonly Guard[];
   /** Interceptors around every handler, outside the class's and method's. */

@@ -3,14 +3,16 @@ import type { DocsPlugin } from "../docs/docs-plugin.js";
 import { docsOptionsError } from "../docs/mount-docs.js";
 import { resolveDocsPlugin, resolveModuleGraphPlugin } from "../docs/resolve-docs-plugin.js";
 import { checkDuration } from "../errors/check-duration.js";
-import { consoleLogger, type Logger } from "../errors/logger.js";
+import { consoleLogger, type Logger, normalizeLogger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { type HealthSettings, parseHealth } from "../health/health-options.js";
 import {
   type RequestIdOptions,
   type RequestIdPolicy,
   requestIdPolicy,
 } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
+import { createObservability, type Observability } from "../observability/app-observability.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { parseRootSecurity } from "../openapi/root-security.js";
 import type { SecurityRequirement } from "../operation/operation.js";
@@ -50,6 +52,12 @@ export interface AppSettings extends DocumentSettings {
   /** The docs plugins to mount (Swagger UI, the module graph page); none when docs are off. */
   readonly docs: readonly DocsPlugin[];
   readonly logger: Logger;
+  /** True when the app was given its own logger (then `getRequestLogger` uses it). */
+  readonly ownLogger: boolean;
+  /** Traces, metrics and the access log, when any is on; decided here, once. */
+  readonly observability: Observability | undefined;
+  /** The health endpoints (`health`), when the app serves them. */
+  readonly health: HealthSettings | undefined;
   readonly errorFormatter: ErrorFormatter | undefined;
   /** Content codings request bodies may use. */
   readonly bodyEncodings: readonly BodyEncoding[];
@@ -245,11 +253,15 @@ export function parseAppOptions(options: AppOptions): AppSettings {
       "createApp: logger must be an object with an error(message, ...details) method.",
     );
   }
+  const appLogger = options.logger === undefined ? consoleLogger : normalizeLogger(options.logger);
   return {
     ...document,
     pipeline: parsePipeline(options),
     docs: parseDocs(options),
-    logger: options.logger ?? consoleLogger,
+    logger: appLogger,
+    ownLogger: options.logger !== undefined,
+    observability: createObservability(options, appLogger),
+    health: parseHealth(options.health),
     errorFormatter: options.errorFormatter,
     bodyEncodings: parseBodyEncodings(options.bodyEncodings),
     websocket: parseWebSocketOptions(options.websocket),

@@ -3,14 +3,12 @@ import { type AppState, moveAppState } from "../di/built-in-tokens.js";
 import { Container } from "../di/container.js";
 import { describeModules, type ModuleInfo } from "../di/module-graph.js";
 import { mountDocs } from "../docs/mount-docs.js";
-import { HttpException } from "../errors/http-exception.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { checkDocument } from "../openapi/check-document.js";
 import { generateCheckedDocument } from "../openapi/generate-document.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
-import type { Operation } from "../operation/operation.js";
 import { createErrorResponder } from "../pipeline/error-responder.js";
 import { composeMiddleware } from "../pipeline/middleware.js";
 import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
@@ -22,11 +20,14 @@ import { compileSocketUpgrade } from "../websocket/compile-socket-upgrade.js";
 import { createSockets } from "../websocket/create-sockets.js";
 import { serveWithSockets } from "../websocket/serve-with-sockets.js";
 import type { WebSocketHandler } from "../websocket/websocket-handler.js";
+import { appHealth } from "./app-health.js";
 import { type CloseOptions, closer } from "./app-lifecycle.js";
 import type { AppOptions } from "./app-options.js";
 import { checkReservedProviders, connectPubSub } from "./app-pubsub.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
+import { notReady } from "./not-ready.js";
+import { observeApp } from "./observe-app.js";
 import { readOperations } from "./read-operations.js";
 
 /** What `createApp` returns: hand `routes` and `fetch` to `Bun.serve` (or the app to `serve`). */
@@ -90,22 +91,30 @@ export interface App {
  */
 export function createApp(options: AppOptions): App {
   const settings = parseAppOptions(options);
+  const { observability } = settings;
+  const observed = observeApp(settings);
+  const { pubsub } = observed;
   const { routes: built, sockets, registry, compiler } = readOperations(settings);
-  const operations = built.map(({ operation }) => operation);
   const socketRuntime = createSockets(sockets, {
     compiler,
     logger: settings.logger,
     validateResponse: settings.pipeline.validateResponse,
     settings: settings.websocket,
     defaultMessageLimit: settings.bodyLimit,
-    pubsub: settings.pubsub,
+    pubsub,
+    ...(observability ? { observer: observability.sockets } : {}),
   });
+  observed.sockets(socketRuntime.hub, sockets.length);
   // Every served route: the HTTP operations, then each WebSocket route's upgrade request.
   const served = [
     ...built,
     ...sockets.map(({ route, runtime }) => ({ operation: route.upgrade, runtime })),
   ];
-  const respondError = createErrorResponder(settings.logger, settings.errorFormatter);
+  const respondError = observed.errors(
+    createErrorResponder(settings.logger, settings.errorFormatter),
+  );
+  const health = appHealth(settings, pubsub, () => container, respondError);
+  const operations = [...built.map(({ operation }) => operation), ...health.operations];
 
   // The document's checks first: an undeclared security scheme is reported before an unguarded
   // one. The document itself is built on first use (`app.document`, the docs, `openapi.file`):
@@ -128,12 +137,7 @@ export function createApp(options: AppOptions): App {
   const graph = settings.modules;
   checkReservedProviders(graph);
   const container = new Container(graph.modules);
-  const { publish, opening } = connectPubSub(
-    settings.pubsub,
-    socketRuntime.hub,
-    container,
-    settings.logger,
-  );
+  const { publish, opening } = connectPubSub(pubsub, socketRuntime.hub, container, settings.logger);
   const moduleOf = (controller: Function | undefined) =>
     (controller && graph.controllerModules.get(controller)) || container.root;
 
@@ -168,6 +172,9 @@ export function createApp(options: AppOptions): App {
         compiler,
         pipeline: pipelines.forOperation(operation, runtime),
         bodyEncodings: settings.bodyEncodings,
+        ...(observability
+          ? { observation: observability.route(operation), sockets: observability.sockets }
+          : {}),
       };
       const session = socketRuntime.sessions[index - built.length];
       return session === undefined
@@ -198,7 +205,7 @@ export function createApp(options: AppOptions): App {
     starting = starting === undefined ? opening : Promise.all([starting, opening]).then(() => {});
   }
 
-  const entries: RouterEntry[] = [];
+  const entries: RouterEntry[] = [...health.entries];
   let live = starting === undefined;
   served.forEach(({ operation }, index) => {
     const handler: RouteHandler = live
@@ -212,6 +219,7 @@ export function createApp(options: AppOptions): App {
       path: operation.path,
       shape: operation.shape,
       handler,
+      route: operation.openapiPath,
     });
   });
 
@@ -233,7 +241,9 @@ export function createApp(options: AppOptions): App {
   if (settings.openapi?.file !== undefined) writeDocumentFile(documentOf(), settings.openapi.file);
 
   const modules = describeModules(graph);
-  const shapes = new Set(served.map(({ operation }) => operation.shape));
+  const shapes = new Set(
+    [...served.map(({ operation }) => operation), ...health.operations].map(({ shape }) => shape),
+  );
   const asyncDocs = sockets.length > 0 ? asyncapi : undefined;
   for (const plugin of settings.docs) {
     entries.push(
@@ -247,6 +257,8 @@ export function createApp(options: AppOptions): App {
       : {}),
     requestContext: settings.pipeline.requestContext,
     ...(settings.pipeline.requestId ? { requestId: settings.pipeline.requestId } : {}),
+    ...(observability ? { observer: observability.requests } : {}),
+    ...(settings.ownLogger ? { logger: settings.logger } : {}),
   });
   const { routes, fetch } = serveWithSockets(router, served, sockets.length);
   const runtime: AppRuntime = {
@@ -255,7 +267,7 @@ export function createApp(options: AppOptions): App {
     drainers: new Set(),
     streams,
     sockets: socketRuntime.hub,
-    pubsub: settings.pubsub,
+    pubsub,
   };
   registerRuntime(container.state, runtime);
   const close = closer(container, runtime, ready);
@@ -274,19 +286,4 @@ export function createApp(options: AppOptions): App {
     state: container.state,
     close,
   };
-}
-
-/** The answer to a request that arrives before the app is ready: 503, retry in a second. */
-function notReady(
-  respondError: ReturnType<typeof createErrorResponder>,
-  request: Request,
-  operation: Operation,
-) {
-  return respondError(
-    new HttpException(503, "The service is starting; retry shortly.", {
-      headers: { "retry-after": "1" },
-    }),
-    request,
-    operation,
-  );
 }

@@ -5,6 +5,8 @@ import { withoutStack } from "../errors/without-stack.js";
 import { compileNegotiation } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
+import type { RouteObservation } from "../observability/route-observation.js";
+import type { SocketObserver } from "../observability/socket-observer.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
@@ -18,6 +20,7 @@ import {
 } from "../request/argument-stages.js";
 import type { BodyPlan } from "../request/read-body.js";
 import { RequestInputs } from "../request/request-inputs.js";
+import { eventStreamHead } from "./event-stream.js";
 import { invoker, type Method } from "./invoke-handler.js";
 import { readingBody } from "./reading-body.js";
 import { responseCheck, routeSerializer } from "./route-serializer.js";
@@ -47,6 +50,10 @@ export interface RouteCompileContext extends PlanContext {
   readonly logger?: Logger;
   /** Where open event streams register how to end them (for `app.close`). */
   readonly streams?: Set<() => void>;
+  /** Set when the app observes requests (telemetry, access log): wrapped around the stages. */
+  readonly observation?: RouteObservation;
+  /** Set when the app observes requests: told of each WebSocket upgrade. */
+  readonly sockets?: SocketObserver;
 }
 
 /**
@@ -60,7 +67,10 @@ export interface RouteCompileContext extends PlanContext {
  * handler answers without creating a promise.
  */
 export function compileRoute(operation: Operation, context: RouteCompileContext): RouteHandler {
-  const { instance, respondError, perRequest } = context;
+  const { instance, respondError, observation } = context;
+  // With traces on, each stage is a child span: the same code, wrapped at startup.
+  const stages = observation?.stages;
+  const perRequest = stages ? stages.perRequest(context.perRequest, instance) : context.perRequest;
   const { access, intercept, middleware, checkResponse, requestContext } = context.pipeline ?? {};
   const method = (instance as Record<string, unknown>)[operation.handlerName] as Method;
   const plans = planArguments(operation, context);
@@ -83,7 +93,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     context.streams,
   );
   const check = operation.sse === undefined ? responseCheck(operation, checkResponse) : undefined;
-  const finish =
+  const serialized =
     check === undefined
       ? (request: Request, state: ResponseState, value: unknown): Response => {
           try {
@@ -109,7 +119,8 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
           }
         };
 
-  const invoke = invoker(method, arity);
+  const finish = stages ? stages.finish(serialized) : serialized;
+  const invoke = stages ? stages.handler(invoker(method, arity)) : invoker(method, arity);
   const timed = operation.timeout !== undefined;
   const sse = operation.sse !== undefined;
   const negotiate =
@@ -176,6 +187,8 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
       if (inputs?.issues !== undefined) {
         return respondError.invalid(inputs.issues, request, operation);
       }
+      // HEAD on an event stream (from Bun's map or `fetch`): checked, answered, never streamed.
+      if (false) return eventStreamHead();
       // Stage: handler, on a fresh object per request that inherits from the one instance (or,
       // for a request-scoped controller, on its own instance made for this request).
       const state: ResponseState =
@@ -206,13 +219,18 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   };
 
   let handler: RouteHandler = bodyPlan ? readingBody(bodyPlan, run, respondError, operation) : run;
+  if (stages && (arity > 0 || bodyPlan)) handler = stages.inputs(handler);
   // Stages before reading inputs, innermost first: each wrapper exists only when needed.
-  if (access !== undefined) handler = withAccess(handler, access, respondError, operation);
+  if (access !== undefined) {
+    const checked = stages ? stages.guards(access) : access;
+    handler = withAccess(handler, checked, respondError, operation);
+  }
   if (operation.timeout !== undefined) {
     handler = withTimeout(handler, operation.timeout, respondError, operation);
   }
   if (middleware !== undefined) handler = withRouteMiddleware(handler, middleware);
   if (requestContext === true) handler = withRequestContext(handler, operation);
+  if (observation !== undefined) handler = observation.enter(handler);
   return handler;
 }
 

@@ -3,11 +3,14 @@ import {
   MethodNotAllowedException,
   NotFoundException,
 } from "../errors/http-exceptions.js";
+import type { Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
 import type { RequestIdPolicy } from "../http/request-id.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { pathOf } from "../http/url-parts.js";
 import type { HttpMethod } from "../http/vocabulary.js";
+import { rememberLogger } from "../observability/request-logger.js";
+import type { RequestObserver } from "../observability/request-observer.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { MiddlewareChain } from "../pipeline/middleware.js";
 import { requestContextStorage } from "../pipeline/request-context.js";
@@ -22,6 +25,8 @@ export interface RouterEntry {
   /** Its `routeShape`: entries of one shape share one key of the route map. */
   readonly shape: string;
   readonly handler: RouteHandler;
+  /** Its template as documented (`/users/{id}`), named on its spans from their start. */
+  readonly route?: string;
 }
 
 const methodOrder: readonly HttpMethod[] = [
@@ -59,6 +64,10 @@ export interface RouterOptions {
   readonly requestContext?: boolean;
   /** Name every request and echo the name on its answer (`X-Request-ID`). */
   readonly requestId?: RequestIdPolicy;
+  /** Spans, metrics and access lines of every request, when the app observes them. */
+  readonly observer?: RequestObserver;
+  /** The logger the app was given, for `getRequestLogger(request)`; absent: the console's. */
+  readonly logger?: Logger;
 }
 
 /**
@@ -71,7 +80,8 @@ function stamped(answer: Response, header: string, id: string): Response {
 }
 
 // Wraps a top-level handler in what applies to every answer; returns it unchanged when nothing does.
-function outermost(handler: ServeHandler, options: RouterOptions): ServeHandler {
+// `route` is the template of the one route the handler serves, when it serves one.
+function outermost(handler: ServeHandler, options: RouterOptions, route?: string): ServeHandler {
   let wrapped = handler;
   const { middleware } = options;
   if (middleware !== undefined) {
@@ -96,6 +106,16 @@ function outermost(handler: ServeHandler, options: RouterOptions): ServeHandler 
         : stamped(answer, header, id);
     };
   }
+  const { logger } = options;
+  if (logger !== undefined) {
+    const inner = wrapped;
+    wrapped = (request, server) => {
+      rememberLogger(request, logger);
+      return inner(request, server);
+    };
+  }
+  // Outside everything, so a request's span and duration cover all of it.
+  if (options.observer !== undefined) wrapped = options.observer.wrap(wrapped, route);
   return wrapped;
 }
 
@@ -169,6 +189,7 @@ export function buildRouter(
     (routes[key] as Partial<Record<HttpMethod, ServeHandler>>)[entry.method] = outermost(
       mapHandler(entry, key, dispatch),
       options,
+      entry.route,
     );
   }
   for (const table of Object.values(routes)) {

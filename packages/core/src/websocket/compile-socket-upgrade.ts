@@ -48,6 +48,7 @@ export function compileSocketUpgrade(
     if (!server.upgrade(request, { data })) {
       throw new HttpException(400, "The WebSocket handshake is not valid.");
     }
+    context.sockets?.upgraded(request, data);
     hub.servers.add(server);
     return upgraded();
   }

@@ -1,4 +1,5 @@
 import type { Logger } from "../errors/logger.js";
+import type { SocketObserver } from "../observability/socket-observer.js";
 import type { ResponseValidationMode } from "../pipeline/response-validation.js";
 import type { RouteConfig } from "../pipeline/route-config.js";
 import type { PubSub } from "../pubsub/pubsub.js";
@@ -31,6 +32,8 @@ export function createSockets(
     readonly defaultMessageLimit: number;
     /** Where publishes go, and where the hub subscribes for local connections. */
     readonly pubsub: PubSub;
+    /** Set when the app observes requests: each message becomes a span (with traces on). */
+    readonly observer?: SocketObserver;
   },
 ): Sockets {
   const hub = new SocketHub(options.pubsub, options.logger);
@@ -52,6 +55,7 @@ export function createSockets(
         ),
         limit,
         hub,
+        options.observer,
       ),
   );
   return { sessions, hub, websocket: createWebSocketHandler(options.settings, limit) };

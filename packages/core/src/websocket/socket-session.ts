@@ -1,5 +1,6 @@
 import { HttpException } from "../errors/http-exception.js";
 import type { Logger } from "../errors/logger.js";
+import type { MessageOutcome, SocketObserver } from "../observability/socket-observer.js";
 import { isThenable } from "../pubsub/is-thenable.js";
 import { pointerToken } from "../request/request-inputs.js";
 import type { MaybeAsyncValidator, ValidationResult } from "../schema/schema-adapter.js";
@@ -60,6 +61,8 @@ export class SocketSession {
     /** The largest message Bun lets through (`maxPayloadLength`): smaller route limits are ours. */
     globalLimit: number,
     private readonly hub: SocketHub,
+    /** Set when the app traces requests: each message becomes a span. */
+    private readonly observer?: SocketObserver,
   ) {
     const prototype = route.controller.prototype as Record<string, Method>;
     const method = (name: string | undefined) => (name === undefined ? undefined : prototype[name]);
@@ -102,12 +105,21 @@ export class SocketSession {
   }
 
   message(socket: BunSocket<ConnectionData>, raw: string | ArrayBufferView | ArrayBuffer): void {
+    if (this.observer === undefined) this.receive(socket, raw);
+    else this.observer.message(socket.data, () => this.receive(socket, raw));
+  }
+
+  /** Handles one message; says how it went (for its span, when traces are on). */
+  private receive(
+    socket: BunSocket<ConnectionData>,
+    raw: string | ArrayBufferView | ArrayBuffer,
+  ): MessageOutcome | Promise<MessageOutcome> {
     const data = socket.data;
     const connection = data.connection as WebSocketConnection;
     if (typeof raw !== "string") {
       if (this.onBinary === undefined) {
         socket.send(errorFrame(415, "This route takes JSON text messages only."));
-        return;
+        return 415;
       }
       const bytes =
         raw instanceof ArrayBuffer
@@ -115,20 +127,22 @@ export class SocketSession {
           : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
       if (bytes.byteLength > this.limit) {
         socket.close(1009, "Message too big");
-        return;
+        return 413;
       }
-      this.run(socket, `${this.where}.${this.route.onBinary}`, this.onBinary, [connection, bytes]);
-      return;
+      return this.run(socket, `${this.where}.${this.route.onBinary}`, this.onBinary, [
+        connection,
+        bytes,
+      ]);
     }
     // UTF-8 takes at most 3 bytes per UTF-16 unit: most messages need no byte count.
     if (raw.length * 3 > this.limit && Buffer.byteLength(raw) > this.limit) {
       socket.close(1009, "Message too big");
-      return;
+      return 413;
     }
     const parsed = parseMessage(raw);
     if (!parsed.ok) {
       socket.send(errorFrame(400, parsed.detail));
-      return;
+      return 400;
     }
     let value = parsed.value;
     let handler = this.plain;
@@ -142,7 +156,7 @@ export class SocketSession {
             { in: "message", path: "", message: "must be an object" },
           ]),
         );
-        return;
+        return 400;
       }
       if (typeof envelope.id === "string" || typeof envelope.id === "number") id = envelope.id;
       handler = typeof envelope.type === "string" ? this.typed.get(envelope.type) : undefined;
@@ -155,17 +169,17 @@ export class SocketSession {
             id,
           ),
         );
-        return;
+        return 400;
       }
       value = envelope.data;
       prefix = "/data";
     }
     if (handler === undefined) {
       socket.send(errorFrame(400, "This route takes no messages."));
-      return;
+      return 400;
     }
     const target = handler;
-    const proceed = (result: ValidationResult) => {
+    const proceed = (result: ValidationResult): MessageOutcome | Promise<MessageOutcome> => {
       if (!result.ok) {
         const errors: MessageIssue[] = result.issues.map((issue) => ({
           in: "message",
@@ -173,21 +187,26 @@ export class SocketSession {
           message: issue.message,
         }));
         socket.send(errorFrame(400, "Message validation failed", errors, id));
-        return;
+        return 400;
       }
-      this.run(socket, target.name, target.method, [connection, result.value], undefined, id);
+      return this.run(
+        socket,
+        target.name,
+        target.method,
+        [connection, result.value],
+        undefined,
+        id,
+      );
     };
     if (target.validate === undefined) {
-      this.run(socket, target.name, target.method, [connection, value], undefined, id);
-      return;
+      return this.run(socket, target.name, target.method, [connection, value], undefined, id);
     }
     const outcome = target.validate(value);
     // A schema library that validates asynchronously: the handler runs once it has answered.
     if (outcome instanceof Promise) {
-      outcome.then(proceed, (error: unknown) => this.fail(socket, target.name, error, id));
-      return;
+      return outcome.then(proceed, (error: unknown) => this.fail(socket, target.name, error, id));
     }
-    proceed(outcome);
+    return proceed(outcome);
   }
 
   close(socket: BunSocket<ConnectionData>, code: number, reason: string): void {
@@ -219,8 +238,12 @@ export class SocketSession {
     args: unknown[],
     onError?: (error: unknown) => void,
     id?: string | number,
-  ): void {
-    const fail = onError ?? ((error: unknown) => this.fail(socket, name, error, id));
+  ): MessageOutcome | Promise<MessageOutcome> {
+    const fail = (error: unknown): MessageOutcome => {
+      if (onError === undefined) return this.fail(socket, name, error, id);
+      onError(error);
+      return undefined;
+    };
     const reply = (value: unknown) => {
       if (value !== undefined && socket.readyState === 1) {
         (socket.data.connection as WebSocketConnection).send(value);
@@ -229,16 +252,17 @@ export class SocketSession {
     try {
       const result = method.apply(socket.data.state, args);
       if (isThenable(result)) {
-        Promise.resolve(result).then((value) => {
+        return Promise.resolve(result).then((value) => {
           try {
             reply(value);
           } catch (error) {
-            fail(error);
+            return fail(error);
           }
         }, fail);
-      } else reply(result);
+      }
+      reply(result);
     } catch (error) {
-      fail(error);
+      return fail(error);
     }
   }
 
@@ -248,13 +272,15 @@ export class SocketSession {
     name: string,
     error: unknown,
     id: string | number | undefined,
-  ): void {
-    if (socket.readyState !== 1) return;
-    if (error instanceof HttpException && error.status >= 400 && error.status < 500) {
+  ): MessageOutcome {
+    const client = error instanceof HttpException && error.status >= 400 && error.status < 500;
+    if (socket.readyState !== 1) return client ? error.status : { status: 500, error };
+    if (client) {
       socket.send(errorFrame(error.status, error.detail ?? error.title, undefined, id));
-      return;
+      return error.status;
     }
     this.logger.error(`WebSocket handler ${name} failed:`, error);
     socket.send(errorFrame(500, "The message could not be handled.", undefined, id));
+    return { status: 500, error };
   }
 }

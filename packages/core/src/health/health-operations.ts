@@ -1,0 +1,148 @@
+import type { AppStatus } from "../di/built-in-tokens.js";
+import { routeShape } from "../http/route-shape.js";
+import type { Operation, ResponseSpec } from "../operation/operation.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import type { HealthSettings } from "./health-options.js";
+
+/** The liveness answer: the process is up. */
+export interface Liveness {
+  readonly status: "ok";
+}
+
+/** One check of a readiness answer. */
+export interface ReadinessCheck {
+  readonly status: "up" | "down";
+  readonly [detail: string]: unknown;
+}
+
+/** The readiness answer: ready or not, the app's state, and what each check found. */
+export interface Readiness {
+  readonly status: "ok" | "unavailable";
+  readonly state: AppStatus;
+  readonly checks: Readonly<Record<string, ReadinessCheck>>;
+}
+
+/**
+ * The operations of `createApp({ health })`, as `@trellis/client` names them: type a client with
+ * `{ health: HealthChecks }` to call `live()` and `ready()`.
+ */
+export abstract class HealthChecks {
+  /** `GET <path>/live`. */
+  abstract live(): Liveness;
+  /** `GET <path>/ready`: 503 while starting, closing, under pressure or with a check down. */
+  abstract ready(): Promise<Readiness>;
+}
+
+const livenessSchema: JsonSchema = {
+  type: "object",
+  required: ["status"],
+  properties: { status: { type: "string", enum: ["ok"] } },
+};
+
+const readinessSchema: JsonSchema = {
+  type: "object",
+  required: ["status", "state", "checks"],
+  properties: {
+    status: { type: "string", enum: ["ok", "unavailable"] },
+    state: { type: "string", enum: ["starting", "ready", "closing", "closed", "failed"] },
+    checks: {
+      type: "object",
+      description: "What each check found, by name (indicators, the pub/sub engine, pressure).",
+      additionalProperties: {
+        type: "object",
+        required: ["status"],
+        properties: { status: { type: "string", enum: ["up", "down"] } },
+      },
+    },
+  },
+};
+
+const response = (
+  status: number,
+  jsonSchema: JsonSchema,
+  description: string,
+  retryAfter = false,
+): ResponseSpec => ({
+  status,
+  schema: undefined,
+  isArray: false,
+  jsonSchema,
+  description,
+  headers: retryAfter
+    ? [
+        {
+          name: "Retry-After",
+          jsonSchema: { type: "integer", minimum: 0 },
+          description: "Seconds to wait before asking again (starting, or under pressure).",
+          required: false,
+        },
+      ]
+    : [],
+  hasExample: false,
+});
+
+function operation(
+  settings: HealthSettings,
+  handlerName: "live" | "ready",
+  summary: string,
+  description: string,
+  responses: readonly ResponseSpec[],
+): Operation {
+  const path = `${settings.path}/${handlerName}`;
+  return {
+    controller: HealthChecks,
+    handlerName,
+    method: "GET",
+    path,
+    shape: routeShape(path),
+    openapiPath: path,
+    pathParams: [],
+    bindings: [],
+    responses,
+    produces: [],
+    sse: undefined,
+    docs: {
+      summary,
+      description,
+      operationId: handlerName === "live" ? "getLiveness" : "getReadiness",
+      operationIdExplicit: true,
+      tags: [settings.tag],
+      controllerTag: { name: settings.tag, description: undefined },
+      deprecated: false,
+      hidden: false,
+    },
+    security: [],
+    public: true,
+    bodyLimit: 0,
+    timeout: undefined,
+    guarded: false,
+  };
+}
+
+/** The two documented operations of the health endpoints. */
+export function healthOperations(settings: HealthSettings): { live: Operation; ready: Operation } {
+  return {
+    live: operation(
+      settings,
+      "live",
+      "Liveness probe",
+      "200 while the process answers requests; restart it when this fails.",
+      [response(200, livenessSchema, "The process is up")],
+    ),
+    ready: operation(
+      settings,
+      "ready",
+      "Readiness probe",
+      "200 when the app is ready and every check is up; 503 (send no traffic here for now) while it starts or closes, when a check is down, or under pressure.",
+      [
+        response(200, readinessSchema, "Ready to serve"),
+        response(
+          503,
+          readinessSchema,
+          "Not ready: starting, closing, a check down, or under pressure",
+          true,
+        ),
+      ],
+    ),
+  };
+}

@@ -1,0 +1,134 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+
+/** What one readiness check found: up or down, with details a probe may show (no secrets). */
+export type HealthCheckResult =
+  | boolean
+  | { readonly status: "up" | "down"; readonly [detail: string]: unknown };
+
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * One thing readiness depends on: a function, or a provider of the app and a check of it
+ * (`healthIndicator(DatabaseHealth, (db) => db.isReachable())`). A check that throws, rejects or
+ * takes longer than `health.timeoutMs` is down.
+ */
+export type HealthIndicator =
+  | (() => Awaitable<HealthCheckResult>)
+  | {
+      readonly inject: abstract new (...args: never[]) => unknown;
+      readonly check: (instance: never) => Awaitable<HealthCheckResult>;
+    };
+
+/**
+ * A readiness check of one of the app's providers, resolved once, when first checked.
+ *
+ * @example
+ * createApp({ health: { indicators: { database: healthIndicator(DatabaseHealth, (db) => db.isReachable()) } } });
+ */
+export function healthIndicator<T>(
+  inject: abstract new (...args: never[]) => T,
+  check: (instance: T) => Awaitable<HealthCheckResult>,
+): HealthIndicator {
+  return { inject, check: check as (instance: never) => Awaitable<HealthCheckResult> };
+}
+
+/** Limits past which the process is under pressure: readiness answers 503 with `Retry-After`. */
+export interface PressureOptions {
+  /** Event-loop delay in milliseconds (the lateness of a timer, sampled). */
+  readonly maxEventLoopDelayMs?: number;
+  /** `process.memoryUsage().heapUsed` in bytes. */
+  readonly maxHeapUsedBytes?: number;
+  /** Resident set size in bytes. */
+  readonly maxRssBytes?: number;
+  /** Milliseconds between samples (default 1000). */
+  readonly sampleIntervalMs?: number;
+  /** The `Retry-After` seconds of a 503 under pressure (default 10). */
+  readonly retryAfterSeconds?: number;
+}
+
+/** `createApp({ health })`: liveness and readiness endpoints, documented in the OpenAPI document. */
+export interface HealthOptions {
+  /** Where they are served: `<path>/live` and `<path>/ready` (default `/health`). */
+  readonly path?: string;
+  /** What readiness checks besides the app's state, by name. */
+  readonly indicators?: Readonly<Record<string, HealthIndicator>>;
+  /** Check the publish/subscribe engine (`pubsub.status().connected`); default true. */
+  readonly pubsub?: boolean;
+  /** Event-loop delay, heap and RSS limits; none by default. */
+  readonly pressure?: PressureOptions;
+  /** Milliseconds a check may take before it counts as down (default 3000). */
+  readonly timeoutMs?: number;
+  /** The tag of both operations in the document (default `health`). */
+  readonly tag?: string;
+}
+
+/** `HealthOptions`, checked, with their defaults. */
+export interface HealthSettings {
+  readonly path: string;
+  readonly indicators: ReadonlyMap<string, HealthIndicator>;
+  readonly pubsub: boolean;
+  readonly pressure: Required<PressureOptions> | undefined;
+  readonly timeoutMs: number;
+  readonly tag: string;
+}
+
+const fail = (message: string): never => {
+  throw new TrellisConfigError("INVALID_OPTION", `createApp: health${message}`);
+};
+
+const positive = (value: unknown, name: string): number | undefined => {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
+    return fail(`.${name} must be a positive number.`);
+  }
+  return value;
+};
+
+const isIndicator = (value: unknown): value is HealthIndicator =>
+  typeof value === "function" ||
+  (value !== null &&
+    typeof value === "object" &&
+    typeof (value as { inject?: unknown }).inject === "function" &&
+    typeof (value as { check?: unknown }).check === "function");
+
+function parsePressure(value: PressureOptions | undefined): HealthSettings["pressure"] {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== "object") return fail(".pressure must be an object.");
+  return {
+    maxEventLoopDelayMs: positive(value.maxEventLoopDelayMs, "pressure.maxEventLoopDelayMs") ?? 0,
+    maxHeapUsedBytes: positive(value.maxHeapUsedBytes, "pressure.maxHeapUsedBytes") ?? 0,
+    maxRssBytes: positive(value.maxRssBytes, "pressure.maxRssBytes") ?? 0,
+    sampleIntervalMs: positive(value.sampleIntervalMs, "pressure.sampleIntervalMs") ?? 1000,
+    retryAfterSeconds: Math.ceil(
+      positive(value.retryAfterSeconds, "pressure.retryAfterSeconds") ?? 10,
+    ),
+  };
+}
+
+/** Checks `createApp`'s `health` option; undefined when the app serves no health endpoints. */
+export function parseHealth(value: unknown): HealthSettings | undefined {
+  if (value === undefined || value === false) return undefined;
+  const options = (value === true ? {} : value) as HealthOptions;
+  if (options === null || typeof options !== "object") {
+    return fail(" must be true or an object ({ path, indicators, pressure, ... }).");
+  }
+  const path = options.path ?? "/health";
+  if (typeof path !== "string" || !/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) {
+    return fail(`.path must be a path like "/health" (no parameters, no trailing slash).`);
+  }
+  const indicators = new Map<string, HealthIndicator>();
+  for (const [name, indicator] of Object.entries(options.indicators ?? {})) {
+    if (!isIndicator(indicator)) {
+      return fail(`.indicators.${name} must be a function or healthIndicator(Token, check).`);
+    }
+    indicators.set(name, indicator);
+  }
+  return {
+    path,
+    indicators,
+    pubsub: options.pubsub !== false,
+    pressure: parsePressure(options.pressure),
+    timeoutMs: positive(options.timeoutMs, "timeoutMs") ?? 3000,
+    tag: typeof options.tag === "string" && options.tag !== "" ? options.tag : "health",
+  };
+}
