@@ -72,3 +72,6 @@ export const coreCompileOptions = (
   target: SchemaTarget,
   unknownProperties: UnknownPropertyPolicy = "strip",
 ): CompileOptions => compileOptions(target, unknownProperties);
+
+/** An app's runtime (its servers, open event streams, ...): `runtimeOf(app.state)`. */
+export { runtimeOf } from "../../core/src/app/app-runtime.js";

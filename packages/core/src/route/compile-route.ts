@@ -188,7 +188,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
         return respondError.invalid(inputs.issues, request, operation);
       }
       // HEAD on an event stream (from Bun's map or `fetch`): checked, answered, never streamed.
-      if (false) return eventStreamHead();
+      if (sse && request.method === "HEAD") return eventStreamHead();
       // Stage: handler, on a fresh object per request that inherits from the one instance (or,
       // for a request-scoped controller, on its own instance made for this request).
       const state: ResponseState =

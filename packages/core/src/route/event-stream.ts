@@ -183,6 +183,24 @@ function eventStream(
   );
 }
 
+/** Sets the headers every event stream is sent with (on HEAD too); answers `headers`. */
+function eventStreamHeaders(headers: Headers): Headers {
+  headers.set("content-type", "text/event-stream");
+  // Proxies must neither cache nor buffer nor transform a live stream.
+  headers.set("cache-control", "no-cache, no-transform");
+  headers.set("x-accel-buffering", "no");
+  return headers;
+}
+
+/**
+ * The answer to HEAD on an `@Sse` route, once its checks (security, guards, inputs) passed: the
+ * stream's headers without a body. No handler runs and no stream opens: nobody would read one,
+ * nor end it (its keep-alive timer would run until the app closes).
+ */
+export function eventStreamHead(): Response {
+  return new Response(null, { status: 200, headers: eventStreamHeaders(new Headers()) });
+}
+
 /** Stage "serialize" of an `@Sse` route: its `AsyncIterable` result as `text/event-stream`. */
 export function eventStreamSerializer(
   settings: SseSettings,
@@ -194,11 +212,7 @@ export function eventStreamSerializer(
     if (source === undefined) {
       throw new TypeError(`${context.where} is an @Sse route but did not return an AsyncIterable`);
     }
-    const headers = new Headers(state[headersSlot]);
-    headers.set("content-type", "text/event-stream");
-    // Proxies must neither cache nor buffer nor transform a live stream.
-    headers.set("cache-control", "no-cache, no-transform");
-    headers.set("x-accel-buffering", "no");
+    const headers = eventStreamHeaders(new Headers(state[headersSlot]));
     const status = state[statusSlot] ?? 200;
     // A topic stream (`Topics.follow`) tells clients when to reconnect, before any event.
     const retry = (value as { [streamRetry]?: unknown })[streamRetry];
