@@ -107,17 +107,16 @@ export function createObservability(
         instrumentationScope,
       );
   }
+  // Checked even when nothing is on: a bad option is a startup error wherever the app runs.
+  const requestHeaders = headerList(telemetry?.requestHeaders, "telemetry.requestHeaders");
+  const responseHeaders = headerList(telemetry?.responseHeaders, "telemetry.responseHeaders");
   if (tracer === undefined && meter === undefined && level === undefined) return undefined;
   const instruments = meter === undefined ? undefined : httpMetrics(meter);
   const requests = new RequestObserver({
     tracer,
     metrics: instruments,
-    attributes: {
-      requestHeaders: headerList(telemetry?.requestHeaders, "telemetry.requestHeaders"),
-      query: telemetry?.query === true,
-      extra: telemetry?.attributes,
-    },
-    responseHeaders: headerList(telemetry?.responseHeaders, "telemetry.responseHeaders"),
+    attributes: { requestHeaders, query: telemetry?.query === true, extra: telemetry?.attributes },
+    responseHeaders,
     accessLog: level === undefined ? undefined : { logger, level },
   });
   const stages = telemetry?.stages !== false;
