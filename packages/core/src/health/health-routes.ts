@@ -86,13 +86,14 @@ export function healthRoutes(
   context: HealthContext,
 ): { readonly operations: readonly Operation[]; readonly entries: readonly RouterEntry[] } {
   const { live, ready } = healthOperations(settings);
-  const { state, pubsub, respondError } = context;
+  // The app's state is read per request: the container that holds it is made after the routes.
+  const { pubsub, respondError } = context;
   const monitor =
     settings.pressure === undefined
       ? undefined
       : new PressureMonitor(
           settings.pressure,
-          () => state.status === "closed" || state.status === "failed",
+          () => context.state.status === "closed" || context.state.status === "failed",
         );
   const checks = [...settings.indicators].map(
     ([name, indicator]) => [name, checker(name, indicator, settings, context)] as const,
@@ -101,6 +102,7 @@ export function healthRoutes(
   const liveness: RouteHandler = () => answer(200, { status: "ok" });
   const readiness: RouteHandler = async (request) => {
     try {
+      const state = context.state;
       const status = state.status;
       if (status !== "ready") {
         const body: Readiness = { status: "unavailable", state: status, checks: {} };

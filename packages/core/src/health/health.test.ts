@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { serve } from "../app/serve-app.js";
+import { Controller } from "../controller/controller.js";
+import { Injectable } from "../decorators/injectable.js";
+import { Route } from "../decorators/route.js";
+import { Get } from "../decorators/verbs.js";
+import { inProcessPubSub } from "../pubsub/in-process-pubsub.js";
+import { send, testApp } from "../test-helpers/test-app.js";
+import { healthIndicator } from "./health-options.js";
+
+@Injectable()
+class Database {
+  up = true;
+  ping() {
+    return this.up;
+  }
+}
+
+@Route("/things")
+class ThingController extends Controller {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+const quiet = { openapi: { undeclaredResponses: "off" as const } };
+
+const ready = async (app: ReturnType<typeof testApp>) => {
+  const response = await send(app, "GET", "/health/ready");
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    body: await response.json(),
+  };
+};
+
+describe("createApp({ health })", () => {
+  it("serves liveness, and readiness with each indicator, the pub/sub engine and the app's state", async () => {
+    const app = testApp([ThingController], {
+      ...quiet,
+      providers: [Database],
+      health: {
+        indicators: {
+          database: healthIndicator(Database, (database) => database.ping()),
+          cache: () => ({ status: "up", entries: 3 }),
+        },
+      },
+    });
+    const live = await send(app, "GET", "/health/live");
+    expect([live.status, await live.json()]).toEqual([200, { status: "ok" }]);
+    expect(await ready(app)).toEqual({
+      status: 200,
+      retryAfter: null,
+      body: {
+        status: "ok",
+        state: "ready",
+        checks: {
+          database: { status: "up" },
+          cache: { status: "up", entries: 3 },
+          pubsub: { status: "up", engine: "in-process" },
+        },
+      },
+    });
+  });
+
+  it("answers 503 when an indicator is down, throws (unlogged to the client) or is late", async () => {
+    const warned: unknown[][] = [];
+    const app = testApp([ThingController], {
+      ...quiet,
+      logger: { error: () => {}, warn: (...args) => warned.push(args) },
+      health: {
+        timeoutMs: 20,
+        indicators: {
+          down: () => false,
+          throws: () => {
+            throw new Error("password=secret");
+          },
+          late: () => new Promise<boolean>(() => {}),
+        },
+        pubsub: false,
+      },
+    });
+    const answer = await ready(app);
+    expect(answer).toEqual({
+      status: 503,
+      retryAfter: null,
+      body: {
+        status: "unavailable",
+        state: "ready",
+        checks: {
+          down: { status: "down" },
+          throws: { status: "down" },
+          late: { status: "down", reason: "timeout" },
+        },
+      },
+    });
+    expect(JSON.stringify(answer)).not.toContain("secret");
+    expect(warned.map(([message]) => message)).toEqual(['Health check "throws" failed:']);
+  });
+
+  it("answers 503 with Retry-After under pressure (an RSS limit of one byte)", async () => {
+    const app = testApp([ThingController], {
+      ...quiet,
+      health: { pressure: { maxRssBytes: 1, retryAfterSeconds: 30 } },
+    });
+    const answer = await ready(app);
+    expect(answer.status).toBe(503);
+    expect(answer.retryAfter).toBe("30");
+    expect(answer.body.checks.rss).toEqual({ status: "down", value: expect.any(Number), limit: 1 });
+    await app.close({ graceMs: 0 });
+  });
+
+  it("reports a disconnected engine as down", async () => {
+    const pubsub = inProcessPubSub();
+    const status = pubsub.status.bind(pubsub);
+    pubsub.status = () => ({ ...status(), connected: false });
+    const app = testApp([ThingController], { ...quiet, pubsub, health: true });
+    expect((await ready(app)).body.checks.pubsub).toEqual({ status: "down", engine: "in-process" });
+  });
+
+  it("flips readiness to 503 as soon as the app closes; liveness stays 200", async () => {
+    const app = testApp([ThingController], { ...quiet, health: { path: "/probes" } });
+    const server = serve(app, { port: 0, signals: false, exit: false });
+    const base = `http://127.0.0.1:${server.port}`;
+    expect((await fetch(`${base}/probes/ready`)).status).toBe(200);
+    const closing = app.close({ graceMs: 2000, drainMs: 200 });
+    const during = await fetch(`${base}/probes/ready`);
+    expect([during.status, await during.json()]).toEqual([
+      503,
+      { status: "unavailable", state: "closing", checks: {} },
+    ]);
+    expect((await fetch(`${base}/probes/live`)).status).toBe(200);
+    await closing;
+  });
+
+  it("documents both operations, with 503 and Retry-After", () => {
+    const app = testApp([ThingController], { ...quiet, health: true });
+    const paths = app.document.paths as Record<string, Record<string, any>>;
+    expect(paths["/health/live"]?.get.operationId).toBe("getLiveness");
+    const readiness = paths["/health/ready"]?.get;
+    expect(readiness.operationId).toBe("getReadiness");
+    expect(readiness.tags).toEqual(["health"]);
+    expect(readiness.security).toEqual([]);
+    expect(Object.keys(readiness.responses)).toEqual(expect.arrayContaining(["200", "503"]));
+    expect(readiness.responses["503"].headers["Retry-After"].schema).toEqual({
+      type: "integer",
+      minimum: 0,
+    });
+    expect(readiness.responses["200"].content["application/json"].schema.required).toEqual([
+      "status",
+      "state",
+      "checks",
+    ]);
+  });
+
+  it("refuses a bad health option at startup", () => {
+    expect(() => testApp([ThingController], { health: { path: "health" } })).toThrow(/health.path/);
+    expect(() =>
+      testApp([ThingController], { health: { indicators: { db: "yes" as never } } }),
+    ).toThrow(/health.indicators.db/);
+    expect(() => testApp([ThingController], { health: { timeoutMs: -1 } })).toThrow(/timeoutMs/);
+  });
+});
