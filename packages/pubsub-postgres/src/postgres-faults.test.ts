@@ -16,6 +16,7 @@ describePubSubFaults("postgres", () => ({
     await pubsub.open?.({ logger });
     return pubsub;
   },
+  unopened: (log) => postgresPubSub({ url: postgres.url, table: log.replaceAll("-", "_") }),
   async connections() {
     const sql = new SQL(postgres.url, { max: 1 });
     try {

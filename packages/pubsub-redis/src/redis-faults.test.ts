@@ -16,6 +16,8 @@ describePubSubFaults("redis", () => ({
     await pubsub.open?.({ logger });
     return pubsub;
   },
+  unopened: (log) =>
+    redisPubSub({ url: redis.url, key: log, reconnect: { minMs: 50, maxMs: 500 } }),
   async connections() {
     const client = new RedisClient(redis.url);
     try {

@@ -19,7 +19,9 @@ const maxHeld = 10_000;
  * Subscribes to `topic` and, when `after` is given, first delivers what was published after it:
  * exactly once and in order. The live subscription starts before the replay is read, and holds
  * its messages until the replay is delivered; then only the held messages newer than the last
- * replayed one follow (ordered by the adapter's `compare`). Returns the unsubscribe function.
+ * replayed one follow, and live ones are skipped until one is newer than that (the replay may
+ * have read further than the live reader had come). Ordered by the adapter's `compare`. Returns
+ * the unsubscribe function.
  */
 export function subscribeFrom(
   pubsub: PubSub,
@@ -30,9 +32,17 @@ export function subscribeFrom(
   let live = after === undefined;
   let stopped = false;
   let held: string[] = []; // payload, id, payload, id, ...
+  // The last id delivered while the live messages may still lag behind the replay (its reader
+  // can be behind the engine): live ids up to it were sent already.
+  let last: string | undefined;
   const unsubscribe = pubsub.subscribe(topic, (payload, id) => {
-    if (live) handlers.message(payload, id);
-    else if (!stopped) {
+    if (live) {
+      if (last !== undefined) {
+        if (pubsub.compare(id, last) <= 0) return;
+        last = undefined;
+      }
+      handlers.message(payload, id);
+    } else if (!stopped) {
       held.push(payload, id);
       if (held.length > maxHeld * 2) fail(new Error(`more than ${maxHeld} messages held`));
     }
@@ -51,7 +61,6 @@ export function subscribeFrom(
 
   const settle = (replay: PubSubReplay) => {
     if (stopped) return;
-    let last: string | undefined;
     if (replay.gap !== undefined) handlers.gap(replay.gap);
     else {
       last = after;

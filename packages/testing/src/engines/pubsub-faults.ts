@@ -1,13 +1,37 @@
-import type { Logger, PubSub } from "@trellis/core";
+import {
+  Controller,
+  createApp,
+  Get,
+  Inject,
+  type Logger,
+  type PubSub,
+  Route,
+  Topics,
+} from "@trellis/core";
 import { describe, expect, it } from "vitest";
+import { jsonSchemaAdapter } from "../json-schema-adapter.js";
 import type { RunningEngine } from "./engine-process.js";
 import { collector } from "./pubsub-contract.js";
+
+@Route("/publish")
+class PublishController extends Controller {
+  constructor(@Inject(Topics) private readonly topics: Topics) {
+    super();
+  }
+
+  @Get()
+  publish() {
+    return { reached: this.topics.publish("faults", { at: "request" }) };
+  }
+}
 
 /** How the fault suite reaches an engine it may stop and start. */
 export interface PubSubFaultsUnderTest {
   readonly engine: () => RunningEngine;
   /** A new, opened adapter on the log `log`, logging to `logger`. */
   make(log: string, logger: Logger): Promise<PubSub>;
+  /** A new adapter on the log `log`, not opened yet (an app opens it). */
+  unopened(log: string): PubSub;
   /** How many client connections the engine has now (besides the one asking). */
   connections(): Promise<number>;
 }
@@ -76,6 +100,35 @@ export function describePubSubFaults(name: string, underTest: () => PubSubFaults
       await subscriber.close();
       await eventually(async () => (await connections()) === baseline);
       expect(await connections()).toBe(baseline);
+    });
+
+    it("answers a publishing request during an outage and logs the loss through the app's logger", async () => {
+      const { engine, unopened } = underTest();
+      const logged: string[] = [];
+      const app = createApp({
+        schema: jsonSchemaAdapter(),
+        controllers: [PublishController],
+        pubsub: unopened(`app_${process.pid}_${Date.now().toString(36)}`),
+        logger: { error: (message) => logged.push(message), warn: () => {} },
+      });
+      await app.ready;
+      const publish = async () =>
+        (await (await app.fetch(new Request("http://app.local/publish"))).json()) as {
+          reached: number;
+        };
+      expect(await publish()).toEqual({ reached: 1 });
+      await engine().down();
+      await eventually(() => !app.pubsub.status().connected);
+      const during = await Promise.all([publish(), publish(), publish()]);
+      expect(during.every(({ reached }) => reached === 0 || reached === 1)).toBe(true);
+      // At least the three (the publish before the stop may have been cut on its way too).
+      await eventually(() => app.pubsub.status().lostPublishes >= 3);
+      expect(logged.some((line) => line.includes("lost"))).toBe(true);
+      await engine().up();
+      await eventually(() => app.pubsub.status().connected);
+      expect(await publish()).toEqual({ reached: 1 });
+      await app.close();
+      expect(app.pubsub.status().connected).toBe(false);
     });
 
     it("delivers after a restart what reached the engine before it stopped", async () => {
