@@ -24,8 +24,13 @@ const pnpmCommand = (args) =>
     : ["pnpm", args];
 
 /** Runs pnpm; `quiet` holds the output back and returns it, so a parallel step cannot interleave. */
-function pnpm(args, { cwd = root, quiet = false } = {}) {
+function pnpm(args, options = {}) {
   const [command, argv] = pnpmCommand(args);
+  return run(command, argv, options);
+}
+
+/** Runs a command to its end: its exit code, its output when `quiet`, and how long it took. */
+function run(command, argv, { cwd = root, quiet = false } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, argv, {
@@ -51,6 +56,18 @@ let passed = 0;
 let failed = 0;
 const lines = [];
 const started = performance.now();
+
+// The engines the suites start as their own processes (Redis, Postgres, nginx, wrk), installed
+// from Debian when missing. Without them the run fails here, loudly, instead of skipping tests.
+{
+  const engines = await run(process.execPath, [join(root, "scripts/ensure-engines.mjs")]);
+  const ok = engines.code === 0;
+  if (ok) passed += 1;
+  else failed += 1;
+  const line = `${ok ? "ok  " : "FAIL"} engines (${took(engines.seconds)})`;
+  lines.push(line);
+  console.log(line);
+}
 
 // Lint (which builds every package first: publint reads dist) and the one-program typecheck use
 // one core each. Each counts as one check; a failure there fails the run.
