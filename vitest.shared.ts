@@ -37,7 +37,12 @@ export function trellisVitestConfig(
       hookTimeout: 120_000,
       // A test that asserts nothing fails: it would pass whatever the code does.
       expect: { requireAssertions: true },
-      reporters: ["default", ["json", { outputFile: ".test-report.json" }]],
+      // scripts/test-all.mjs names a report file of its own, so a suite someone runs by hand in
+      // the same folder at the same time cannot overwrite the one it adds up.
+      reporters: [
+        "default",
+        ["json", { outputFile: process.env.TRELLIS_TEST_REPORT ?? ".test-report.json" }],
+      ],
     },
   });
 }

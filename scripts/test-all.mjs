@@ -2,7 +2,8 @@
 // vitest suite one after another, then a single closing line "N passed, N failed" summed over
 // all suites. Each step prints how long it took, so the time budget stays visible.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
@@ -14,7 +15,10 @@ const tested = workspaces.filter(
   (dir) => JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")).scripts?.test,
 );
 
-for (const dir of tested) rmSync(join(root, dir, ".test-report.json"), { force: true });
+// Reports go to a folder of this run (vitest.shared.ts reads TRELLIS_TEST_REPORT), never to a
+// .test-report.json that a suite run by hand in the same working tree could overwrite meanwhile.
+const reports = mkdtempSync(join(tmpdir(), "trellis-test-reports-"));
+process.on("exit", () => rmSync(reports, { recursive: true, force: true }));
 
 // Run pnpm the way we were started (npx pnpm@x puts no pnpm on PATH for grandchildren otherwise).
 const pnpmEntry = process.env.npm_execpath;
@@ -30,11 +34,12 @@ function pnpm(args, options = {}) {
 }
 
 /** Runs a command to its end: its exit code, its output when `quiet`, and how long it took. */
-function run(command, argv, { cwd = root, quiet = false } = {}) {
+function run(command, argv, { cwd = root, quiet = false, env = process.env } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, argv, {
       cwd,
+      env,
       stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
     });
     let output = "";
@@ -92,8 +97,9 @@ for (const [name, result] of [
 // One suite at a time: several of them start servers and child processes of their own.
 for (const dir of tested) {
   console.log(`\n> ${dir}: pnpm run test`);
-  const result = await pnpm(["run", "test"], { cwd: join(root, dir) });
-  const file = join(root, dir, ".test-report.json");
+  const file = join(reports, `${dir.replaceAll("/", "-")}.json`);
+  const env = { ...process.env, TRELLIS_TEST_REPORT: file };
+  const result = await pnpm(["run", "test"], { cwd: join(root, dir), env });
   const time = `(${took(result.seconds)})`;
   if (!existsSync(file)) {
     failed += 1;

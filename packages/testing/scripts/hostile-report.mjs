@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
-const reportFile = join(root, ".test-report.json");
+const reportFile = process.env.TRELLIS_TEST_REPORT ?? join(root, ".test-report.json");
 if (!existsSync(reportFile)) {
   console.log("hostile report: no .test-report.json (the suite did not run to the end)");
   process.exit(0);
