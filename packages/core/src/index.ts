@@ -126,6 +126,7 @@ export type {
 export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
+export { getRequestSignal } from "./pipeline/request-deadline.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
 export type {
   FollowOptions,

@@ -220,6 +220,7 @@ export function createApp(options: AppOptions): App {
       shape: operation.shape,
       handler,
       route: operation.openapiPath,
+      ...(operation.timeout === undefined ? {} : { timeout: operation.timeout }),
     });
   });
 
@@ -259,6 +260,7 @@ export function createApp(options: AppOptions): App {
     ...(settings.pipeline.requestId ? { requestId: settings.pipeline.requestId } : {}),
     ...(observability ? { observer: observability.requests } : {}),
     ...(settings.ownLogger ? { logger: settings.logger } : {}),
+    ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
   });
   const { routes, fetch } = serveWithSockets(router, served, sockets.length);
   const runtime: AppRuntime = {

@@ -10,6 +10,7 @@ import type { SocketObserver } from "../observability/socket-observer.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
+import { timeoutSignal } from "../pipeline/request-deadline.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
 import { isThenable } from "../pubsub/is-thenable.js";
 import { planArguments } from "../request/argument-plan.js";
@@ -25,7 +26,6 @@ import { invoker, type Method } from "./invoke-handler.js";
 import { readingBody } from "./reading-body.js";
 import { responseCheck, routeSerializer } from "./route-serializer.js";
 import {
-  requestSignals,
   withAccess,
   withRequestContext,
   withRouteMiddleware,
@@ -193,7 +193,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
       // for a request-scoped controller, on its own instance made for this request).
       const state: ResponseState =
         perRequest === undefined ? Object.create(instance) : perRequest(request);
-      if (timed) state[signalSlot] = requestSignals.get(request);
+      if (timed) state[signalSlot] = timeoutSignal(request);
       if (sse) state[signalSlot] = streamSignal(request, state[signalSlot]);
       if (mediaType !== undefined) state[mediaTypeSlot] = mediaType;
       if (intercept !== undefined) {
@@ -225,10 +225,11 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     const checked = stages ? stages.guards(access) : access;
     handler = withAccess(handler, checked, respondError, operation);
   }
+  if (middleware !== undefined) handler = withRouteMiddleware(handler, middleware);
+  // Around the route's middleware: the timeout covers all of the route's work.
   if (operation.timeout !== undefined) {
     handler = withTimeout(handler, operation.timeout, respondError, operation);
   }
-  if (middleware !== undefined) handler = withRouteMiddleware(handler, middleware);
   if (requestContext === true) handler = withRequestContext(handler, operation);
   if (observation !== undefined) handler = observation.enter(handler);
   return handler;

@@ -1,10 +1,10 @@
-import { HttpException } from "../errors/http-exception.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { Operation } from "../operation/operation.js";
 import type { AccessCheck } from "../pipeline/access-check.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { MiddlewareChain } from "../pipeline/middleware.js";
 import { requestContextStorage } from "../pipeline/request-context.js";
+import { raceDeadline, startDeadline } from "../pipeline/request-deadline.js";
 
 /**
  * Runs the access stage (security, guards) before `handler`, which reads the body: a refused
@@ -44,12 +44,11 @@ export function withRequestContext(handler: RouteHandler, operation: Operation):
     storage.run({ request, operation }, handler, request, params, decoded);
 }
 
-/** Each timed request's abort signal, for the handler's `this.signal`; gone with the request. */
-export const requestSignals = new WeakMap<Request, AbortSignal>();
-
 /**
- * Answers a route 503 once `milliseconds` pass without an answer, and aborts the signal its
- * handler sees. An answer that is ready at once costs no timer.
+ * Answers a route 503 once `milliseconds` pass without an answer, and aborts the request's signal
+ * (the handler's `this.signal`). Outside the route's middleware, so a middleware that never
+ * answers is cut too; when the app's global middleware runs first, the router started the
+ * deadline already, around it, and this adds nothing.
  */
 export function withTimeout(
   handler: RouteHandler,
@@ -58,23 +57,9 @@ export function withTimeout(
   operation: Operation,
 ): RouteHandler {
   return (request, params, decoded) => {
-    const abort = new AbortController();
-    requestSignals.set(request, abort.signal);
+    const abort = startDeadline(request);
     const answer = handler(request, params, decoded);
-    if (answer instanceof Response) return answer;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<Response>((resolve) => {
-      timer = setTimeout(() => {
-        abort.abort(new DOMException("The route's timeout passed.", "TimeoutError"));
-        resolve(
-          respondError(
-            new HttpException(503, "The request took longer than the route allows."),
-            request,
-            operation,
-          ),
-        );
-      }, milliseconds);
-    });
-    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+    if (abort === undefined) return answer;
+    return raceDeadline(answer, milliseconds, abort, respondError, request, operation);
   };
 }

@@ -15,6 +15,7 @@ import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { MiddlewareChain } from "../pipeline/middleware.js";
 import { requestContextStorage } from "../pipeline/request-context.js";
 import { withHeaders } from "../pipeline/response-headers.js";
+import { globalTimeouts, type Timed } from "./global-timeouts.js";
 import { RouteMatcher } from "./route-matcher.js";
 
 /** One served route, ready to mount. */
@@ -27,6 +28,8 @@ export interface RouterEntry {
   readonly handler: RouteHandler;
   /** Its template as documented (`/users/{id}`), named on its spans from their start. */
   readonly route?: string;
+  /** Its timeout: with global middleware, the deadline starts before that middleware. */
+  readonly timeout?: number;
 }
 
 const methodOrder: readonly HttpMethod[] = [
@@ -68,6 +71,8 @@ export interface RouterOptions {
   readonly observer?: RequestObserver;
   /** The logger the app was given, for `getRequestLogger(request)`; absent: the console's. */
   readonly logger?: Logger;
+  /** `limits.timeout`: with global middleware, the deadline of requests no route matches. */
+  readonly timeout?: number;
 }
 
 /**
@@ -80,12 +85,19 @@ function stamped(answer: Response, header: string, id: string): Response {
 }
 
 // Wraps a top-level handler in what applies to every answer; returns it unchanged when nothing does.
-// `route` is the template of the one route the handler serves, when it serves one.
-function outermost(handler: ServeHandler, options: RouterOptions, route?: string): ServeHandler {
+// `route` is the template of the one route the handler serves, when it serves one; `timed` puts
+// the global middleware under the request's deadline.
+function outermost(
+  handler: ServeHandler,
+  options: RouterOptions,
+  route?: string,
+  timed?: Timed,
+): ServeHandler {
   let wrapped = handler;
   const { middleware } = options;
   if (middleware !== undefined) {
     wrapped = (request, server) => middleware(request, () => handler(request, server));
+    if (timed !== undefined) wrapped = timed(wrapped);
   }
   if (options.requestContext === true) {
     const storage = requestContextStorage();
@@ -174,7 +186,11 @@ export function buildRouter(
       return respondError(error, request);
     }
   };
-  const fetch = outermost(dispatch, options);
+  const timeouts =
+    options.middleware === undefined
+      ? undefined
+      : globalTimeouts(entries, options.timeout, matcher, respondError);
+  const fetch = outermost(dispatch, options, undefined, timeouts?.anyRoute);
 
   const routes: RouteMap = {};
   const keyOfShape = new Map<string, string>();
@@ -190,6 +206,7 @@ export function buildRouter(
       mapHandler(entry, key, dispatch),
       options,
       entry.route,
+      timeouts?.forRoute(entry.timeout),
     );
   }
   for (const table of Object.values(routes)) {
@@ -202,7 +219,12 @@ export function buildRouter(
   }
   // A function: Bun then calls it for every method (a method table here would leave unknown
   // methods unanswered). It also carries itself per method, so it reads like every other entry.
-  const strict = outermost(strictTarget(matcher, dispatch, respondError), options);
+  const strict = outermost(
+    strictTarget(matcher, dispatch, respondError),
+    options,
+    undefined,
+    timeouts?.anyRoute,
+  );
   const perMethod = Object.fromEntries(methodOrder.map((method) => [method, strict]));
   routes[anyOtherTarget] = Object.assign(strict, perMethod as Record<HttpMethod, ServeHandler>);
   return { routes, fetch };
