@@ -92,7 +92,8 @@ export interface AppOptions extends DocumentOptions {
   readonly validateResponse?: ResponseValidation;
   /**
    * Content codings a request body may use (`["gzip", "deflate"]`): decoded while read, with
-   * `limits.body` applied to the decoded size. Default none: a coded body is 415.
+   * `limits.body` bounding both the coded bytes and the decoded ones. Default none: a coded body
+   * is 415.
    */
   readonly bodyEncodings?: readonly BodyEncoding[];
   /** Make `getRequestContext()` work in this app's requests (default false: it costs a little). */

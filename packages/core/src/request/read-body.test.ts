@@ -414,6 +414,29 @@ describe("bodyEncodings", () => {
     expect(response.status).toBe(413);
   });
 
+  it("applies the body limit to the coded bytes too: padding that decodes to little is 413", async () => {
+    // Empty stored deflate blocks decode to nothing: 100 KB of them, then "1", chunked.
+    const blocks = new Uint8Array(100_000);
+    for (let at = 0; at < blocks.length; at += 5) blocks.set([0, 0, 0, 0xff, 0xff], at);
+    const padded = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, ...blocks]);
+    let sent = false;
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent) return controller.close();
+        sent = true;
+        controller.enqueue(padded);
+      },
+    });
+    const request = new Request("http://test.local/b/any", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const response = await gzipApp.fetch(request);
+    expect(response.status).toBe(413);
+  });
+
   it("answers 400 for bytes that do not decode, 415 for a coding not allowed", async () => {
     const broken = await sendCoded(new TextEncoder().encode("not gzip at all"), "gzip");
     expect(broken.status).toBe(400);

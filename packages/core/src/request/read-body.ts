@@ -26,7 +26,7 @@ export interface BodyPlan {
   readonly limit: number;
   /** A missing or empty body is a 400 (otherwise the handler gets undefined). */
   readonly required: boolean;
-  /** Content codings decoded while reading (the limit applies to the decoded bytes); else 415. */
+  /** Content codings decoded while reading (the limit bounds coded and decoded bytes); else 415. */
   readonly encodings?: readonly BodyEncoding[];
 }
 
@@ -64,14 +64,32 @@ async function readBytes(request: Request, limit: number, declared: boolean): Pr
 }
 
 /**
- * A coded body, decoded while it streams: the limit counts decoded bytes, so a small compressed
- * body that inflates past it (a "zip bomb") is cut as soon as it does. Bytes that do not decode
- * are a 400.
+ * Passes a coded body's bytes on to the decoder until they pass `limit`, then fails with the 413
+ * (which cancels the upload): what arrives is bounded as a plain body is, whatever it decodes to.
+ */
+function codedLimit(limit: number): TransformStream<Uint8Array, Uint8Array> {
+  let total = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      total += chunk.byteLength;
+      if (total > limit) controller.error(tooLarge(limit));
+      else controller.enqueue(chunk);
+    },
+  });
+}
+
+/**
+ * A coded body, decoded while it streams. The limit counts both the coded bytes (64 MiB of
+ * padding that decodes to nothing is cut after the limit, as nginx's client_max_body_size cuts
+ * what arrives) and the decoded bytes (a small body that inflates past it, a "zip bomb", is cut
+ * as soon as it does). Bytes that do not decode are a 400.
  */
 async function readDecoded(request: Request, coding: BodyEncoding, limit: number) {
   const stream = request.body;
   if (!stream) return new Uint8Array(0);
-  const decoded = stream.pipeThrough(new DecompressionStream(coding) as ReadableWritablePair);
+  const decoded = stream
+    .pipeThrough(codedLimit(limit))
+    .pipeThrough(new DecompressionStream(coding) as ReadableWritablePair);
   try {
     return await readStream(decoded, limit);
   } catch (error) {

@@ -1,7 +1,0 @@
-import { Equals } from "class-validator";
-
-/** The process is up and answering. */
-export class Liveness {
-  @Equals("ok")
-  status!: "ok";
-}
