@@ -86,7 +86,8 @@ export interface PubSub {
   subscribe(topic: string, listener: PubSubListener): () => void;
   /**
    * The retained messages of `topic` with an id after `after`, oldest first, including at least
-   * every message already delivered to listeners when it was called. `after` comes from a client:
+   * every message already delivered to listeners when it was called (it may hold newer ones the
+   * listeners have not received yet: `subscribeFrom` sends each id once). `after` comes from a client:
    * an id this adapter cannot honour is answered with a gap, never a throw. Rejects only when the
    * engine cannot be reached.
    */

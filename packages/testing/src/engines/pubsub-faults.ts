@@ -109,7 +109,7 @@ export function describePubSubFaults(name: string, underTest: () => PubSubFaults
         schema: jsonSchemaAdapter(),
         controllers: [PublishController],
         pubsub: unopened(`app_${process.pid}_${Date.now().toString(36)}`),
-        logger: { error: (message) => logged.push(message), warn: () => {} },
+        logger: { error: (message: string) => logged.push(message), warn: () => {} },
       });
       await app.ready;
       const publish = async () =>

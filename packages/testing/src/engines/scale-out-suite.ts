@@ -65,7 +65,7 @@ async function instance(pubsub: PubSub): Promise<Instance> {
     schema: jsonSchemaAdapter(),
     controllers: [FeedController, LiveSocket, FollowSocket],
     pubsub,
-    logger: { error: (...args) => logged.push(args), warn: () => {} },
+    logger: { error: (...args: unknown[]) => logged.push(args), warn: () => {} },
   });
   await app.ready;
   const server = Bun.serve({
