@@ -3,7 +3,8 @@ import { classValidator } from "@trellis/adapter-class-validator";
 import { type App, createApp, type Logger } from "@trellis/core";
 import { chooseEventTransport } from "./config.js";
 import { databaseProviders } from "./database/database-providers.js";
-import { HealthController } from "./health/health-controller.js";
+import { exampleHealth } from "./health/example-health.js";
+import { ServiceMetricsController } from "./health/service-metrics-controller.js";
 import { AvatarController } from "./users/avatar-controller.js";
 import { eventPubSub } from "./users/event-pubsub.js";
 import { UserController } from "./users/user-controller.js";
@@ -58,11 +59,12 @@ export function createExampleApp({
         UserController,
         UserFeedController,
         AvatarController,
-        HealthController,
+        ServiceMetricsController,
         UserEventsSocket,
       ],
       providers: [...database.providers, UserEvents],
       docs: { swagger: true },
+      health: exampleHealth,
       logger,
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
       openapi: {

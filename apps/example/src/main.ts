@@ -1,9 +1,11 @@
 // Starts the example: `bun src/main.ts` (PORT, HOST, DATABASE_PATH, DATABASE_URL, REDIS_URL,
-// REUSE_PORT and WORKERS from the environment). SIGTERM or SIGINT close it gracefully: see `serve`
-// in @trellis/core. With WORKERS=n it supervises n server processes instead (supervisor.ts).
+// REUSE_PORT, WORKERS and OTEL_EXPORTER_OTLP_ENDPOINT from the environment). SIGTERM or SIGINT
+// close it gracefully: see `serve` in @trellis/core. With WORKERS=n it supervises n server
+// processes instead (supervisor.ts).
 import { type ConfigDefaults, type ExampleConfig, readConfig } from "./config.js";
 import { startExampleServer } from "./server.js";
 import { supervise } from "./supervisor.js";
+import { startTelemetry, type Telemetry } from "./telemetry.js";
 
 /** How an entry point runs the example: the source (`main.ts`) or the binary (`compiled.ts`). */
 export interface ExampleEntry extends ConfigDefaults {
@@ -25,12 +27,29 @@ export function runExample(entry: ExampleEntry): void {
 }
 
 function runServer(config: ExampleConfig): void {
+  // The SDK first, when asked for: Trellis decides at createApp whether requests are traced.
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return serveExample(config, undefined);
+  startTelemetry(process.env).then(
+    (telemetry) => serveExample(config, telemetry),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
+
+function serveExample(config: ExampleConfig, telemetry: Telemetry | undefined): void {
   const { urls } = startExampleServer(config, { signals: true });
   console.log(`Users API: ${urls.users}`);
   console.log(`Docs: ${urls.docs}`);
   console.log(`Data: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : config.databasePath}`);
+  if (telemetry) console.log(`Telemetry: OTLP ${telemetry.protocol} (OTEL_EXPORTER_OTLP_ENDPOINT)`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => console.log(`${signal} received, shutting down`));
+    process.once(signal, () => {
+      console.log(`${signal} received, shutting down`);
+      // What is buffered goes out while the app drains.
+      void telemetry?.shutdown();
+    });
   }
   // Started by a supervisor: when it goes away (even killed with SIGKILL), shut down gracefully
   // rather than keep the port alone.

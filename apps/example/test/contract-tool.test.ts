@@ -133,7 +133,6 @@ describe("Portman + Newman against the served document (no hooks)", () => {
     );
     expect(ran.sort()).toEqual(
       [
-        "GET /health 200",
         "GET /health/live 200",
         "GET /health/ready 200",
         "GET /users 200",

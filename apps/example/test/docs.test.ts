@@ -49,7 +49,6 @@ describe("documentation served by the example", () => {
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(operations.sort()).toEqual([
-      "GET /health",
       "GET /health/live",
       "GET /health/ready",
       "GET /users",
@@ -71,7 +70,6 @@ describe("documentation served by the example", () => {
       operationId: "createUser",
       tags: ["users"],
     });
-    expect(operation("/health", "get").deprecated).toBe(true);
     expect(operation("/health/ready", "get").deprecated).toBeUndefined();
     expect(document.paths["/health/metrics"]).toBeUndefined(); // @Hidden
     expect(

@@ -9,19 +9,27 @@ beforeAll(() => {
 });
 afterAll(() => example.stop());
 
-describe("the health controller (/health)", () => {
+describe("the health endpoints (createApp({ health }))", () => {
   it("answers the liveness probe", async () => {
     const response = await example.request("/health/live");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
-  it("answers the readiness probe, and its deprecated old path, after checking the database", async () => {
-    for (const path of ["/health/ready", "/health"]) {
-      const response = await example.request(path);
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: "ok", database: "up" });
-    }
+  it("answers the readiness probe after checking the database, the pub/sub engine and the pressure", async () => {
+    const response = await example.request("/health/ready");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "ok",
+      state: "ready",
+      checks: {
+        database: { status: "up" },
+        pubsub: { status: "up", engine: "in-process" },
+        eventLoopDelay: { status: "up", value: expect.any(Number), limit: 1000 },
+        heap: { status: "up", value: expect.any(Number), limit: 1024 ** 3 },
+        rss: { status: "up", value: expect.any(Number), limit: 2 * 1024 ** 3 },
+      },
+    });
   });
 
   it("serves the hidden metrics endpoint, which the document leaves out", async () => {
@@ -35,7 +43,7 @@ describe("the health controller (/health)", () => {
     expect(Object.keys(document.paths)).not.toContain("/health/metrics");
   });
 
-  it("reports 503 not ready once the database is gone; other routes fail without leaking why", async () => {
+  it("reports 503 not ready once the app is closed; other routes fail without leaking why", async () => {
     const logged: string[] = [];
     const logger = { error: (...parts: unknown[]) => logged.push(parts.map(String).join(" ")) };
     const app = createExampleApp({ databasePath: ":memory:", logger });
@@ -48,11 +56,9 @@ describe("the health controller (/health)", () => {
     const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
     try {
       await app.close();
-      for (const path of ["/health/ready", "/health"]) {
-        const response = await fetch(url(path));
-        expect(response.status).toBe(503);
-        expect(await response.json()).toEqual({ status: "unavailable", database: "down" });
-      }
+      const response = await fetch(url("/health/ready"));
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable", state: "closed", checks: {} });
       expect((await fetch(url("/health/live"))).status).toBe(200);
       const problem = await readProblem(await fetch(url("/users")), 500);
       expect(problem.title).toBe("Internal Server Error");

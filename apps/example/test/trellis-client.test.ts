@@ -1,9 +1,9 @@
 // The example driven through @trellis/client over real HTTP: the client is typed by the
 // controller (import type) and learns where arguments go from the manifest the app serves.
 import { createClient, type SseMessage, TrellisClientError } from "@trellis/client";
-import type { ResyncEvent } from "@trellis/core";
+import type { HealthChecks, ResyncEvent } from "@trellis/core";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import type { HealthController } from "../src/health/health-controller.js";
+import type { ServiceMetricsController } from "../src/health/service-metrics-controller.js";
 import type { AvatarController } from "../src/users/avatar-controller.js";
 import type { User } from "../src/users/user.js";
 import type { UserController } from "../src/users/user-controller.js";
@@ -16,7 +16,8 @@ type Api = {
   users: UserController;
   userFeed: UserFeedController;
   avatars: AvatarController;
-  health: HealthController;
+  health: HealthChecks;
+  serviceMetrics: ServiceMetricsController;
 };
 let api: ReturnType<typeof createClient<Api>>;
 beforeAll(() => {
@@ -87,7 +88,8 @@ describe("apps/example through @trellis/client", () => {
 
   it("reads a second controller of the same app, and never reaches a @Hidden route", async () => {
     expect(await api.health.live()).toEqual({ status: "ok" });
-    await expect(api.health.metrics()).rejects.toThrow(/not a documented operation/);
+    expect(await api.health.ready()).toMatchObject({ status: "ok", state: "ready" });
+    await expect(api.serviceMetrics.metrics()).rejects.toThrow(/not a documented operation/);
   });
 
   it("follows the live feed as typed events, and reads the CSV export as text", async () => {
