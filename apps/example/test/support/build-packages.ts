@@ -4,10 +4,19 @@ import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..", "..", "..", "..");
 // What the example loads from dist at runtime; core is built through their project references.
-const packages = ["packages/adapter-class-validator", "packages/swagger-ui"];
-const outputs = ["core", "adapter-class-validator", "swagger-ui"].map((name) =>
-  join(root, "packages", name, "dist", "index.js"),
-);
+const packages = [
+  "packages/adapter-class-validator",
+  "packages/swagger-ui",
+  "packages/pubsub-redis",
+  "packages/pubsub-postgres",
+];
+const outputs = [
+  "core",
+  "adapter-class-validator",
+  "swagger-ui",
+  "pubsub-redis",
+  "pubsub-postgres",
+].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */
 export default function buildPackages(): void {
