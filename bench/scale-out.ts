@@ -1,9 +1,10 @@
 // Scale-out of the documented deployment: `bun scale-out.ts`, writes SCALE-OUT.md.
 // The same harness as apps/example/test/scale-out.test.ts: 3 example processes on one Postgres
 // behind the nginx block of docs/deployment.md, events through Redis and then through Postgres.
-// For each: a rolling restart under wrk GET and POST load with an SSE and a WebSocket client
-// following through nginx, then the fan-out latency to a subscriber pair on every instance. Last,
-// the restart the guide advises against (nginx reload around each one), to count what it costs.
+// For each: the guide's rolling restart under wrk GET and POST load with an SSE and a WebSocket
+// client following through nginx, then the fan-out latency to a subscriber pair on every
+// instance. Then variants on Redis (kept-alive wrk clients; SIGTERM without the nginx reloads),
+// and the cost of each adapter on a publishing request.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -11,10 +12,10 @@ import {
   type EventEngine,
   startDeployment,
 } from "../apps/example/test/support/deployment.js";
-import { type FanOut, measureFanOut } from "../apps/example/test/support/fan-out.js";
-import { runScaleOut, type ScaleOutResult } from "../apps/example/test/support/scale-out.js";
+import { measureFanOut } from "../apps/example/test/support/fan-out.js";
+import { runScaleOut, type ScaleOutOptions } from "../apps/example/test/support/scale-out.js";
 import { measurePublishCost, type PublishCost } from "./scale-out/publish-cost.js";
-import { scaleOutReport } from "./scale-out/report.js";
+import { type EngineRun, scaleOutReport, type VariantRun } from "./scale-out/report.js";
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +24,7 @@ const { values } = parseArgs({
   },
 });
 const connections = Number(values.connections);
+const load = { getConnections: connections, postConnections: connections };
 
 async function withDeployment<T>(events: EventEngine, body: (d: Deployment) => Promise<T>) {
   const deployment = await startDeployment({ instances: 3, events });
@@ -33,29 +35,32 @@ async function withDeployment<T>(events: EventEngine, body: (d: Deployment) => P
   }
 }
 
-const engines: EventEngine[] = ["redis", "postgres"];
-const runs: { events: EventEngine; restart: ScaleOutResult; fanOut: FanOut }[] = [];
-for (const events of engines) {
+const runs: EngineRun[] = [];
+for (const events of ["redis", "postgres"] as const) {
   console.log(`3 instances, events through ${events}...`);
   runs.push(
     await withDeployment(events, async (deployment) => ({
       events,
-      restart: await runScaleOut(deployment, {
-        getConnections: connections,
-        postConnections: connections,
-      }),
+      restart: await runScaleOut(deployment, load),
       fanOut: await measureFanOut(deployment, Number(values.users)),
     })),
   );
 }
-console.log("the same restart with an nginx reload around each instance...");
-const reloaded = await withDeployment("redis", (deployment) =>
-  runScaleOut(deployment, {
-    getConnections: connections,
-    postConnections: connections,
-    takeOut: true,
-  }),
-);
+
+const variants: { name: string; options: ScaleOutOptions }[] = [
+  { name: "the guide's restart, kept-alive wrk clients", options: { clientKeepAlive: true } },
+  {
+    name: "SIGTERM alone (no nginx reload), kept-alive wrk clients",
+    options: { clientKeepAlive: true, takeOut: false },
+  },
+];
+const variantRuns: VariantRun[] = [];
+for (const { name, options } of variants) {
+  console.log(`${name}...`);
+  const result = await withDeployment("redis", (d) => runScaleOut(d, { ...load, ...options }));
+  variantRuns.push({ name, result });
+}
+
 console.log("the cost of publishing through each adapter...");
 let publishCost: PublishCost | string;
 try {
@@ -64,6 +69,6 @@ try {
   publishCost = error instanceof Error ? error.message : String(error);
 }
 
-const report = scaleOutReport({ runs, reloaded, publishCost, connections });
+const report = scaleOutReport({ runs, variants: variantRuns, publishCost, connections });
 await Bun.write(join(import.meta.dirname, "SCALE-OUT.md"), report);
 console.log(report);

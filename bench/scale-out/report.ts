@@ -4,9 +4,22 @@ import type { FanOut, Spread } from "../../apps/example/test/support/fan-out.js"
 import type { ScaleOutResult } from "../../apps/example/test/support/scale-out.js";
 import type { PublishCost } from "./publish-cost.js";
 
+/** The guide's restart and the fan-out probe, on one event engine. */
+export interface EngineRun {
+  readonly events: EventEngine;
+  readonly restart: ScaleOutResult;
+  readonly fanOut: FanOut;
+}
+
+/** The same restart done another way (events through Redis). */
+export interface VariantRun {
+  readonly name: string;
+  readonly result: ScaleOutResult;
+}
+
 export interface ScaleOutRuns {
-  readonly runs: readonly { events: EventEngine; restart: ScaleOutResult; fanOut: FanOut }[];
-  readonly reloaded: ScaleOutResult;
+  readonly runs: readonly EngineRun[];
+  readonly variants: readonly VariantRun[];
   /** The measurement, or why it could not be made. */
   readonly publishCost: PublishCost | string;
   readonly connections: number;
@@ -16,6 +29,18 @@ const engineName = (events: EventEngine) =>
   events === "redis" ? "Redis (Streams)" : "Postgres (LISTEN/NOTIFY)";
 
 const errors = (wrk: ScaleOutResult["get"]) => wrk.non2xx + wrk.socketErrors;
+
+/** Non-2xx answers by status, then socket errors. */
+function errorDetail(wrk: ScaleOutResult["get"], failures: readonly string[] = []): string {
+  const statuses = new Map<string, number>();
+  for (const failure of failures) {
+    const status = failure.split(" ")[0] ?? "?";
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  const answered = [...statuses].map(([status, count]) => `${count} × ${status}`).join(", ");
+  const non2xx = answered || `${wrk.non2xx} non-2xx`;
+  return `${non2xx}, ${wrk.socketErrors} socket`;
+}
 
 function restartRow(events: string, result: ScaleOutResult): string {
   const { get, post, stored } = result;
@@ -60,7 +85,7 @@ ${rows}`;
 }
 
 /** The whole report. */
-export function scaleOutReport({ runs, reloaded, publishCost, connections }: ScaleOutRuns) {
+export function scaleOutReport({ runs, variants, publishCost, connections }: ScaleOutRuns) {
   const first = runs[0]?.restart;
   const restartRows = runs.map((run) => restartRow(engineName(run.events), run.restart));
   const timings = runs
@@ -80,6 +105,12 @@ export function scaleOutReport({ runs, reloaded, publishCost, connections }: Sca
   const logs = runs
     .map((run) => `${engineName(run.events)}:\n${errorKinds(run.restart.nginxErrors)}`)
     .join("\n\n");
+  const variantRows = variants
+    .map(
+      ({ name, result }) =>
+        `| ${name} | ${result.get.requests} | ${errorDetail(result.get)} | ${result.post.requests} | ${errorDetail(result.post, result.stored.failures)} |`,
+    )
+    .join("\n");
   return `# Scale-out of the documented deployment
 
 Written by \`bun scale-out.ts\` (the harness of \`apps/example/test/scale-out.test.ts\`), ${new Date().toISOString().slice(0, 10)}.
@@ -92,13 +123,14 @@ them and by the load: the rates say little; the counts are the point.
 
 Events go through Redis (\`REDIS_URL\`) or, without it, through Postgres \`LISTEN/NOTIFY\`. For the
 whole run \`wrk -t1 -c${connections}\` sends \`GET /users?limit=10\` and another \`wrk -t1 -c${connections}\`
-sends \`POST /users\` with a unique e-mail per request, both through nginx, while an SSE client
+sends \`POST /users\` with a unique e-mail per request, both through nginx and each request on a
+new connection (\`Connection: close\`; kept-alive clients are counted below), while an SSE client
 (\`GET /users/events\`, resuming with \`Last-Event-ID\`) and a WebSocket client (\`/ws/users\`,
-resuming with \`?lastEventId=\`) follow the user events through nginx. Each process in turn gets
-SIGTERM; its replacement starts on the same port once it has exited; the next one is stopped
-when the replacement answers \`GET /health/ready\` with 200 (the guide's procedure). Errors are
-non-2xx answers plus socket errors. Every user stored during the run must reach both clients
-exactly once.
+resuming with \`?lastEventId=\`) follow the user events through nginx. Each process in turn is
+restarted as the guide says: marked \`down\` and \`nginx -s reload\`, SIGTERM, its replacement
+started on the same port once it has exited, \`GET /health/ready\` 200 on the replacement, back in
+nginx with another reload. Errors are non-2xx answers plus socket errors. Every user stored
+during the run must reach both clients exactly once.
 
 | events through | GET requests | GET errors | POST requests | POST errors | 201s / each stored once | SSE delivered/expected | WebSocket delivered/expected | reconnects (SSE / WS) |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
@@ -131,16 +163,20 @@ ${fanOutRows}
 
 ${publishCostSection(publishCost)}
 
-## The restart the guide advises against
+## Other ways to restart
 
-The same run (events through Redis) with each process taken out of nginx first (\`down\` on its
-\`server\` line, \`nginx -s reload\`) and put back after (another reload):
+The same run (events through Redis) with wrk keeping its connections to nginx alive: with the
+guide's restart, and with SIGTERM alone (no \`down\`, no reload: nginx keeps sending to the
+process while it drains and to the replacement while it starts).
 
-| GET requests | GET errors | POST requests | POST errors |
-| --- | --- | --- | --- |
-| ${reloaded.get.requests} | ${reloaded.get.non2xx} non-2xx, ${reloaded.get.socketErrors} socket | ${reloaded.post.requests} | ${reloaded.post.non2xx} non-2xx, ${reloaded.post.socketErrors} socket |
+| restart | GET requests | GET errors | POST requests | POST errors |
+| --- | --- | --- | --- | --- |
+${variantRows}
 
-Each reload makes the old nginx workers close their idle kept-alive client connections, under
-the next request of a busy client: wrk counts a read error for each.
+Each reload makes the old nginx workers close their kept-alive client connections, under the
+next request of a busy client: wrk counts a socket error for each, although the request never
+left nginx. Without the reloads, nginx's connections to a process that closes its listener are
+reset under requests nginx has just sent (502 for a POST, which nginx does not retry), and a
+replacement answers 503 to the POSTs it gets while it starts.
 `;
 }

@@ -7,7 +7,7 @@ import { until200 } from "./support/processes.js";
 import { guideNginxConfig, runScaleOut } from "./support/scale-out.js";
 
 describe("docs/deployment.md's nginx block", () => {
-  it("is read with the test's ports (and a line can be marked down, for the bench)", () => {
+  it("is read with the test's ports, and a restart marks one line down and back", () => {
     const config = guideNginxConfig([4001, 4002, 4003], 4000);
     expect(config).toContain("server 127.0.0.1:4001 max_fails=0;");
     expect(config).toContain("server 127.0.0.1:4003 max_fails=0;");
@@ -90,6 +90,8 @@ describe("the documented deployment: 3 instances on one Postgres, events through
   }, 120_000);
 
   it("loses nothing across a rolling restart: GET and POST under wrk, SSE and WebSocket clients", async () => {
+    // The guide's restart (out of nginx, SIGTERM, replacement, readiness, back in), one instance
+    // after the other, under load; wrk opens a connection per request (see runScaleOut).
     const result = await runScaleOut(deployment);
     const why = `${result.get.text}\n${result.post.text}\n${result.nginxErrors}`;
     // Every old process drained and exited cleanly, and its replacement came up.

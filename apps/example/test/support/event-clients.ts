@@ -7,6 +7,8 @@
 export interface FollowerRecord {
   /** The id of each created user, in the order received (a repeat would show twice). */
   readonly userIds: readonly string[];
+  /** For each of `userIds`: `<connection number>#<event id>`, to tell where a repeat came from. */
+  readonly origins: readonly string[];
   /** The time (performance.now()) each user id first arrived. */
   readonly arrivals: ReadonlyMap<string, number>;
   /** How many times it connected (1 + reconnects). */
@@ -37,6 +39,7 @@ function userIdOf(payload: unknown): string | undefined {
 /** Shared bookkeeping of both clients. */
 function recorder() {
   const userIds: string[] = [];
+  const origins: string[] = [];
   const arrivals = new Map<string, number>();
   const errors: string[] = [];
   const state = { connections: 0, gaps: 0 };
@@ -44,14 +47,16 @@ function recorder() {
     userIds,
     errors,
     state,
-    saw(payload: unknown) {
+    saw(payload: unknown, eventId: string | undefined) {
       const id = userIdOf(payload);
       if (id === undefined) return;
       userIds.push(id);
+      origins.push(`${state.connections}#${eventId}`);
       if (!arrivals.has(id)) arrivals.set(id, performance.now());
     },
     record: (): FollowerRecord => ({
       userIds: [...userIds],
+      origins: [...origins],
       arrivals,
       connections: state.connections,
       gaps: state.gaps,
@@ -89,7 +94,7 @@ export function followSse(base: string): Follower {
         newline = buffer.indexOf("\n");
         if (line === "") {
           if (event.id !== undefined) lastEventId = event.id;
-          if (event.data.length > 0) log.saw(JSON.parse(event.data.join("\n")));
+          if (event.data.length > 0) log.saw(JSON.parse(event.data.join("\n")), event.id);
           event = { data: [] };
           continue;
         }
@@ -145,12 +150,12 @@ export function followWebSocket(base: string): Follower {
       const parsed = JSON.parse(String(message.data)) as { type?: string; eventId?: string };
       if (typeof parsed.eventId === "string") lastEventId = parsed.eventId;
       if (parsed.type === "resync") log.state.gaps++;
-      else log.saw(parsed);
+      else log.saw(parsed, parsed.eventId);
     };
     current.onerror = () => log.errors.push(`error on ${url.href}`);
     current.onclose = (event) => {
       if (closed) return;
-      if (event.code !== 1006) log.errors.push(`closed ${event.code} ${event.reason}`);
+      log.errors.push(`closed ${event.code} ${event.reason}; resuming after ${lastEventId}`);
       setTimeout(connect, 250);
     };
   };
@@ -175,6 +180,8 @@ export interface Delivery {
   readonly missing: readonly string[];
   /** Ids received more than once. */
   readonly duplicated: readonly string[];
+  /** The first few repeats: where each copy came from (`<connection>#<event id>`). */
+  readonly repeats: readonly string[];
   /** Ids received that were not created during the run. */
   readonly unexpected: readonly string[];
 }
@@ -189,6 +196,15 @@ export function delivery(record: FollowerRecord, created: readonly string[]): De
     delivered: [...expected].filter((id) => counts.has(id)).length,
     missing: [...expected].filter((id) => !counts.has(id)),
     duplicated: [...counts].filter(([, count]) => count > 1).map(([id]) => id),
+    repeats: [...counts]
+      .filter(([, count]) => count > 1)
+      .slice(0, 5)
+      .map(([id]) => {
+        const copies = record.userIds.flatMap((each, at) =>
+          each === id ? [record.origins[at]] : [],
+        );
+        return `${id}: ${copies.join(", ")}`;
+      }),
     unexpected: [...counts.keys()].filter((id) => !expected.has(id)),
   };
 }

@@ -38,7 +38,10 @@ export function markDown(config: string, port: number, down: boolean): string {
 
 /** A whole nginx.conf around the guide's block, everything inside `folder`. */
 function wholeConf(folder: string, http: string): string {
+  // worker_shutdown_timeout as the guide advises: old workers of a reload let go of SSE and
+  // WebSocket connections after 30 s (their clients resume elsewhere).
   return `worker_processes 1;
+worker_shutdown_timeout 30s;
 pid ${folder}/nginx.pid;
 error_log ${folder}/error.log warn;
 events { worker_connections 4096; }

@@ -13,15 +13,17 @@ export interface Restart {
 }
 
 /**
- * The rolling restart of docs/deployment.md, one instance after the other, nginx left as it is:
- * 1. SIGTERM it and wait until it has exited (it drains, finishes what it has, exits 0);
- * 2. start its replacement on the same port; wait until its `GET /health/ready` answers 200.
- * `takeOut: true` measures the alternative the guide advises against: before 1, mark its
- * `server` line `down` and `nginx -s reload`; after 2, remove `down` and reload again.
+ * The rolling restart of docs/deployment.md, step by step, one instance after the other:
+ * 1. mark its `server` line `down` and `nginx -s reload` (nginx sends it nothing new);
+ * 2. SIGTERM it and wait until it has exited (it drains, finishes what it has, exits 0);
+ * 3. start its replacement on the same port; wait until its `GET /health/ready` answers 200;
+ * 4. remove `down` and `nginx -s reload`; then the next instance.
+ * `takeOut: false` skips steps 1 and 4 (SIGTERM and the drain window alone), to measure what
+ * they prevent.
  */
 export async function rollingRestart(
   deployment: Deployment,
-  { takeOut = false }: { takeOut?: boolean } = {},
+  { takeOut = true }: { takeOut?: boolean } = {},
 ): Promise<Restart[]> {
   const restarts: Restart[] = [];
   for (const [index, port] of deployment.ports.entries()) {

@@ -24,7 +24,10 @@ function init(args)
   failed:setvbuf("line")
 end
 
-local headers = { ["Content-Type"] = "application/json" }
+-- The headers given with -H, and the body's type.
+local headers = {}
+for name, value in pairs(wrk.headers) do headers[name] = value end
+headers["Content-Type"] = "application/json"
 
 function request()
   sent = sent + 1

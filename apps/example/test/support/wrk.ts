@@ -37,10 +37,16 @@ export interface RunningWrk {
 /** Starts `wrk -t1 -c<connections>` on `url`, with a Lua script and its arguments if given. */
 export function startWrk(
   url: string,
-  { connections, script, args = [] }: { connections: number; script?: string; args?: string[] },
+  {
+    connections,
+    script,
+    args = [],
+    headers = [],
+  }: { connections: number; script?: string; args?: string[]; headers?: string[] },
 ): RunningWrk {
   // One hour at most: finish() ends it much sooner.
   const options = ["-t1", `-c${connections}`, "-d3600s", "--timeout", "10s"];
+  for (const header of headers) options.push("-H", header);
   const wrk = start("wrk", [...options, ...(script ? ["-s", script] : []), url, "--", ...args]);
   return {
     process: wrk,
