@@ -2,6 +2,7 @@ import "reflect-metadata";
 import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
 import {
   coreCompileOptions,
+  countOperations,
   expectLinearUndeclaredKeys,
   expectLinearWork,
   teamWithKeys,
@@ -216,6 +217,18 @@ describe("classValidator() on large inputs", () => {
       ["lines", 2, "sku"],
     ]);
   }, 300_000);
+
+  it("reads no item past an ArrayMaxSize that always applies, the fast path included", () => {
+    const validate = compile(CappedOrder);
+    const operations = (size: number) => {
+      const counted = countOperations({ lines: Array.from({ length: size }, () => ({})) });
+      const result = validate(counted.view);
+      expect(result.ok ? [] : result.issues.map((issue) => issue.code)).toContain("arrayMaxSize");
+      return counted.operations();
+    };
+    // The same work at 1,500 items as at 150,000: the bound is checked first.
+    expect(operations(150_000)).toBe(operations(1_500));
+  });
 
   it("handles bad items in linear time, and 40 such requests leave memory bounded", async () => {
     const validate = compile(CappedOrder);

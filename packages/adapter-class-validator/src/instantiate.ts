@@ -1,6 +1,7 @@
 import { type ClassPlan, prototypeNames, simpleNestedTarget } from "./class-plan.js";
 import { compiledPerModel } from "./compiled-per-model.js";
 import { hasTransformerMetadata, transformerShapeOf } from "./type-metadata.js";
+import { alwaysMaxItems } from "./view-shape.js";
 
 /**
  * Builds, for one plain input, the instance `plainToInstance` would build; undefined when the
@@ -79,6 +80,13 @@ function compile(
     if (!descriptor || descriptor.set) writable.add(name);
   }
   const { allowed } = plan;
+  // An array past its bound fails whatever its items: left to the structure guard, which looks at
+  // one item past the bound and no further (150,000 items would each be built here first).
+  let maxItems: Map<string, number> | undefined;
+  for (const property of plan.properties) {
+    const max = alwaysMaxItems(property);
+    if (max !== undefined) (maxItems ??= new Map()).set(property.name, max);
+  }
   // Undeclared keys the guard's view would still show class-transformer (prototype members):
   // their fate is class-transformer's to decide.
   const members = prototypeNames(model);
@@ -124,6 +132,10 @@ function compile(
       if (key === "__proto__" || key === "constructor" || !writable.has(key)) continue;
       if (typeof instance[key] === "function") continue; // plainToInstance skips methods too
       const value = input[key];
+      if (maxItems !== undefined && Array.isArray(value)) {
+        const max = maxItems.get(key);
+        if (max !== undefined && value.length > max) return undefined;
+      }
       const model = nested.get(key);
       if (model !== undefined && value !== null && value !== undefined) {
         const built = nestedValue(value, model.array, model.build, strip);

@@ -19,8 +19,13 @@ export interface ViewShape {
   readonly plainView: boolean;
 }
 
-// An ArrayMaxSize bound that always applies: not `each`, not under a condition.
-function alwaysMaxItems(metadata: ClassPlan["properties"][number]["metadata"]): number | undefined {
+/**
+ * A property's ArrayMaxSize bound that always applies (not `each`, not under `@ValidateIf`):
+ * an array longer than it fails whatever its items are, so they need not be looked at.
+ */
+export function alwaysMaxItems(property: ClassPlan["properties"][number]): number | undefined {
+  const { metadata } = property;
+  if (metadata.some((item) => item.type === "conditionalValidation")) return undefined;
   let bound: number | undefined;
   for (const item of metadata) {
     const [max] = (item.constraints ?? []) as unknown[];
@@ -63,8 +68,7 @@ export function createViewShapes(exact: boolean): (target: Function, plan: Class
       ) {
         copied.add(property.name);
       }
-      if (property.metadata.some((item) => item.type === "conditionalValidation")) continue;
-      const max = alwaysMaxItems(property.metadata);
+      const max = alwaysMaxItems(property);
       if (max !== undefined) maxItems.set(property.name, max);
     }
     const additions = exact && known && transformer.exposesAll;

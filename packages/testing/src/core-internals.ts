@@ -75,3 +75,6 @@ export const coreCompileOptions = (
 
 /** An app's runtime (its servers, open event streams, ...): `runtimeOf(app.state)`. */
 export { runtimeOf } from "../../core/src/app/app-runtime.js";
+
+/** Core's walk of every parsed JSON body (prototype keys, depth), which precedes validation. */
+export { unsafeJson } from "../../core/src/request/json-guard.js";

@@ -111,6 +111,9 @@ export function compileShapeCheck(schema: JsonSchema, registry: SchemaRegistry):
     const objectOnly = types?.includes("object") === true && !types.includes("array");
     const items = isNode(schemaNode.items) ? compile(schemaNode.items) : undefined;
     const prefix = Array.isArray(schemaNode.prefixItems) ? schemaNode.prefixItems.map(compile) : [];
+    // Items past the bound are never walked: the library refuses such an array whatever they hold.
+    const maxItems =
+      typeof schemaNode.maxItems === "number" ? schemaNode.maxItems : Number.POSITIVE_INFINITY;
     // Without a union anywhere in it, what an object declares does not depend on the value: its
     // properties' walks are then looked up once, here, not on every key of every input.
     const fixedView = hasUnion(schemaNode, 0) ? undefined : viewOf(schemaNode, {});
@@ -129,7 +132,8 @@ export function compileShapeCheck(schema: JsonSchema, registry: SchemaRegistry):
           record(findings, "arraysForObjects", path);
           return;
         }
-        for (let index = 0; index < value.length; index++) {
+        const end = Math.min(value.length, maxItems);
+        for (let index = 0; index < end; index++) {
           const each = prefix[index] ?? items;
           if (each === undefined) continue;
           path.push(index);

@@ -22,6 +22,15 @@ const findingsOf = (
 const accept = (input: unknown): ValidationResult => ({ ok: true, value: input });
 
 describe("compileShapeCheck", () => {
+  it("walks no item past maxItems: the library refuses such an array whatever they hold", () => {
+    const schema = { type: "array", maxItems: 2, items: { type: "object", properties: {} } };
+    const value = Array.from({ length: 5 }, () => ({ extra: 1 }));
+    expect(findingsOf(schema, value).undeclared).toEqual([
+      [0, "extra"],
+      [1, "extra"],
+    ]);
+  });
+
   it("finds undeclared properties at any depth, through arrays, allOf and references", () => {
     const registry = new SchemaRegistry();
     registry.define("Leaf", "leaf", () => ({
