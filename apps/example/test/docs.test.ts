@@ -522,6 +522,42 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     );
   },
 
+  async "observability-sdk.ts"({ startOpenTelemetry }) {
+    expect(startOpenTelemetry).toBeTypeOf("function"); // run by observability.ts's demo
+  },
+
+  async "observability.ts"({ demo }) {
+    const received: { path: string; type: string | null; body: Buffer }[] = [];
+    const receiver = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      async fetch(request) {
+        const path = new URL(request.url).pathname;
+        const body = Buffer.from(await request.arrayBuffer());
+        received.push({ path, type: request.headers.get("content-type"), body });
+        return new Response(null, { status: 200 });
+      },
+    });
+    try {
+      const { order, ready, document } = await demo(`http://127.0.0.1:${receiver.port}`);
+      expect(order).toBe(200);
+      expect(ready).toMatchObject({ status: "ok", checks: { database: { status: "up" } } });
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(["/health/live", "/health/ready"]),
+      );
+      // Flushed at shutdown, as protobuf: the span continues the caller's trace.
+      const traces = received.find((item) => item.path === "/v1/traces");
+      expect(traces?.type).toBe("application/x-protobuf");
+      expect(traces?.body.includes("GET /orders/{id}")).toBe(true);
+      expect(traces?.body.includes(Buffer.from("0af7651916cd43dd8448eb211c80319c", "hex"))).toBe(
+        true,
+      );
+      expect(received.some((item) => item.path === "/v1/metrics")).toBe(true);
+    } finally {
+      receiver.stop(true);
+    }
+  },
+
   async "openapi.ts"({ demo }) {
     const { document, written, legacy, hiddenStillServed } = await demo();
     expect(document.openapi).toBe("3.1.1");
