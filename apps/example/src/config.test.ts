@@ -17,6 +17,14 @@ describe("readConfig", () => {
     expect(defaultDatabasePath).toBe(resolve(import.meta.dirname, "..", "data", "users.sqlite"));
   });
 
+  it("reads DRAIN_MS (serve's drain after SIGTERM) and refuses what is not whole milliseconds", () => {
+    expect(readConfig({ DRAIN_MS: "5000" }).drainMs).toBe(5000);
+    expect(readConfig({ DRAIN_MS: "0" }).drainMs).toBe(0);
+    for (const bad of ["-1", "1.5", "soon", "600001"]) {
+      expect(() => readConfig({ DRAIN_MS: bad }), bad).toThrow(/DRAIN_MS must be/);
+    }
+  });
+
   it("reads PORT, HOST and DATABASE_PATH (relative to the working directory)", () => {
     expect(
       readConfig({ PORT: "3999", HOST: "127.0.0.1", DATABASE_PATH: "tmp/u.sqlite" }),

@@ -20,6 +20,11 @@ export interface ExampleConfig {
   readonly reusePort: boolean;
   /** `WORKERS=n`: start a supervisor of n server processes sharing the port (0: just one server). */
   readonly workers?: number;
+  /**
+   * `DRAIN_MS`: how long the server keeps answering after SIGTERM while readiness is 503 (serve's
+   * `drainMs`; unset: its default, 1 s). Set it above your balancer's health-check interval.
+   */
+  readonly drainMs?: number;
 }
 
 /** The default database file from the source: beside `src/`, whatever the working directory. */
@@ -32,8 +37,8 @@ export interface ConfigDefaults {
 }
 
 /**
- * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `REDIS_URL`, `REUSE_PORT` and
- * `WORKERS`; throws a readable error for a bad value (never repeating a URL, which may hold a
+ * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `REDIS_URL`, `REUSE_PORT`,
+ * `WORKERS` and `DRAIN_MS`; throws a readable error for a bad value (never repeating a URL, which may hold a
  * password).
  *
  * @example
@@ -62,6 +67,7 @@ export function readConfig(
     redisUrl: readUrl("REDIS_URL", env.REDIS_URL, redisProtocols),
     reusePort: env.REUSE_PORT === "1",
     workers: readWorkers(env.WORKERS),
+    ...(env.DRAIN_MS ? { drainMs: readDrainMs(env.DRAIN_MS) } : {}),
   };
 }
 
@@ -98,6 +104,18 @@ function readPort(value: string | undefined): number {
 }
 
 const maxWorkers = 256;
+
+const maxDrainMs = 600_000;
+
+function readDrainMs(value: string): number {
+  const drainMs = Number(value);
+  if (!/^\d+$/.test(value) || drainMs > maxDrainMs) {
+    throw new Error(
+      `DRAIN_MS must be a whole number of milliseconds from 0 to ${maxDrainMs}, not ${JSON.stringify(value)}.`,
+    );
+  }
+  return drainMs;
+}
 
 function readWorkers(value: string | undefined): number {
   if (value === undefined || value === "") return 0;

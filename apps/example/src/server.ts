@@ -38,6 +38,7 @@ export function startExampleServer(
       port: config.port,
       ...(config.hostname ? { hostname: config.hostname } : {}),
       ...(config.reusePort ? { reusePort: true } : {}),
+      ...(config.drainMs !== undefined ? { drainMs: config.drainMs } : {}),
       ...(signals ? {} : { signals: false, exit: false }),
     });
   } catch (error) {

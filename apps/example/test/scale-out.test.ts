@@ -79,7 +79,8 @@ describe("the documented deployment: 3 instances on one Postgres, events through
   it("answers readiness 503 while it still serves other requests during the drain window", async () => {
     // Its own instance, outside nginx: SIGTERM, then watch it through its own port until it closes.
     const port = await freePort();
-    const instance = deployment.startInstance(port);
+    // A drain window long enough to be watched on a busy machine.
+    const instance = deployment.startInstance(port, { DRAIN_MS: "5000" });
     await until200(`http://127.0.0.1:${port}/health/ready`, instance);
     const seen = await watchDrain(`http://127.0.0.1:${port}`, instance);
     expect(await instance.exited).toBe(0);
