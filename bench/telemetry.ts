@@ -188,7 +188,7 @@ servers on CPU 0, cases interleaved per round; medians, ± half the range over r
 ${new Date().toISOString().slice(0, 10)}, ${navigator.hardwareConcurrency} cores shared with other work: compare ratios, not numbers.
 
 - **baseline**: core built from \`${values.baseline}\`, before observability.
-- **off**: core built from \`${values.candidate}\` (observability, nothing else), no OpenTelemetry SDK
+- **off**: core built from \`${values.candidate}\` (observability, and the HEAD-on-@Sse fix that completed it), no OpenTelemetry SDK
   registered: telemetry is decided off at \`createApp\`.
 - **sdk**: the same core with the OpenTelemetry SDK registered before \`createApp\` (a batch span
   processor and a metric reader exporting over OTLP/HTTP JSON to a sink): a server span and its
