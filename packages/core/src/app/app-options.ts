@@ -1,6 +1,6 @@
 import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
-import type { Logger, StructuredLogger } from "../errors/logger.js";
+import type { Logger } from "../errors/logger.js";
 import type { HealthOptions } from "../health/health-options.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -58,9 +58,10 @@ export interface AppOptions extends DocumentOptions {
   readonly errorFormatter?: ErrorFormatter;
   /**
    * Where unexpected errors, startup advice and access lines go (default: the console). A logger
-   * with `child` (pino, bunyan) is called fields first, as they are: pass one as it is.
+   * with `child` (pino, bunyan: a `StructuredLogger`) is called fields first, as they are: pass
+   * one as it is.
    */
-  readonly logger?: Logger | StructuredLogger;
+  readonly logger?: Logger;
   /**
    * Traces and metrics through `@opentelemetry/api`. Default: decided at `createApp`, on when an
    * SDK registered a tracer (traces) or meter (metrics) provider, else off at no cost per request.

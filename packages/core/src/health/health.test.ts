@@ -26,7 +26,7 @@ class ThingController extends Controller {
 
 const quiet = { openapi: { undeclaredResponses: "off" as const } };
 
-const ready = async (app: ReturnType<typeof testApp>) => {
+const ready = async (app: ReturnType<typeof testApp>): Promise<Record<string, any>> => {
   const response = await send(app, "GET", "/health/ready");
   return {
     status: response.status,
@@ -68,7 +68,7 @@ describe("createApp({ health })", () => {
     const warned: unknown[][] = [];
     const app = testApp([ThingController], {
       ...quiet,
-      logger: { error: () => {}, warn: (...args) => warned.push(args) },
+      logger: { error: () => {}, warn: (...args: unknown[]) => warned.push(args) },
       health: {
         timeoutMs: 20,
         indicators: {
