@@ -85,6 +85,7 @@ export {
   healthIndicator,
   type PressureOptions,
 } from "./health/health-options.js";
+export { mediaTypeFromSignature, signedMediaTypes } from "./http/media-signature.js";
 export {
   getRequestId,
   maxRequestIdLength,
@@ -98,7 +99,7 @@ export type {
   ParameterLocation,
 } from "./http/vocabulary.js";
 export type { AccessLogLine, AccessLogOptions } from "./observability/access-log.js";
-export { getRequestLogger } from "./observability/request-logger.js";
+export { getRequestLogger, type RequestLogger } from "./observability/request-logger.js";
 export type { TelemetryOptions } from "./observability/telemetry-options.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";

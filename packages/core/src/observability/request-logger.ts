@@ -4,7 +4,28 @@ import { requestRecords } from "./request-record.js";
 
 // The app logger of each request of an app given a `logger` (set at its edge), and each child made.
 const appLoggers = new WeakMap<Request, Logger>();
-const children = new WeakMap<Request, Logger>();
+const children = new WeakMap<Request, RequestLogger>();
+
+/** A request's logger: every level callable (a level the app's logger lacks is dropped). */
+export interface RequestLogger extends Logger {
+  warn(message: string, ...details: unknown[]): void;
+  info(message: string, ...details: unknown[]): void;
+  debug(message: string, ...details: unknown[]): void;
+}
+
+const dropped = (): void => {};
+
+/** Fills the levels a logger lacks, so `getRequestLogger(request).info(...)` always type-checks. */
+function everyLevel(logger: Logger): RequestLogger {
+  if (logger.warn && logger.info && logger.debug) return logger as RequestLogger;
+  return {
+    error: (message, ...details) => logger.error(message, ...details),
+    warn: logger.warn ? (message, ...details) => logger.warn?.(message, ...details) : dropped,
+    info: logger.info ? (message, ...details) => logger.info?.(message, ...details) : dropped,
+    debug: logger.debug ? (message, ...details) => logger.debug?.(message, ...details) : dropped,
+    ...(logger.child ? { child: (bindings) => logger.child?.(bindings) ?? logger } : {}),
+  };
+}
 
 /** Remembers which app logger serves `request` (the router does, for apps given a `logger`). */
 export function rememberLogger(request: Request, logger: Logger): void {
@@ -19,7 +40,7 @@ export function rememberLogger(request: Request, logger: Logger): void {
  * @example
  * getRequestLogger(request).info("user created", { userId: user.id });
  */
-export function getRequestLogger(request: Request): Logger {
+export function getRequestLogger(request: Request): RequestLogger {
   let logger = children.get(request);
   if (logger !== undefined) return logger;
   const bindings: Record<string, unknown> = {};
@@ -27,7 +48,7 @@ export function getRequestLogger(request: Request): Logger {
   if (requestId !== undefined) bindings.requestId = requestId;
   const span = requestRecords.get(request)?.span;
   if (span !== undefined) bindings.traceId = span.spanContext().traceId;
-  logger = childLogger(appLoggers.get(request) ?? consoleLogger, bindings);
+  logger = everyLevel(childLogger(appLoggers.get(request) ?? consoleLogger, bindings));
   children.set(request, logger);
   return logger;
 }
