@@ -28,7 +28,10 @@ export function runExample(entry: ExampleEntry): void {
 
 function runServer(config: ExampleConfig): void {
   // The SDK first, when asked for: Trellis decides at createApp whether requests are traced.
-  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return serveExample(config, undefined);
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    serveExample(config, undefined);
+    return;
+  }
   startTelemetry(process.env).then(
     (telemetry) => serveExample(config, telemetry),
     (error: unknown) => {

@@ -85,7 +85,9 @@ function compile(
   let maxItems: Map<string, number> | undefined;
   for (const property of plan.properties) {
     const max = alwaysMaxItems(property);
-    if (max !== undefined) (maxItems ??= new Map()).set(property.name, max);
+    if (max === undefined) continue;
+    maxItems ??= new Map();
+    maxItems.set(property.name, max);
   }
   // Undeclared keys the guard's view would still show class-transformer (prototype members):
   // their fate is class-transformer's to decide.
