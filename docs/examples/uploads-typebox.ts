@@ -66,11 +66,17 @@ export const app = createApp({
 
 /** Uploads through `app.fetch`: a valid form, a too-large avatar, a GIF, and the document. */
 export async function demo() {
+  // PNG bytes: a file declared image/png must start with the PNG signature.
+  const png = (size: number) => {
+    const bytes = new Uint8Array(size);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    return bytes;
+  };
   const put = (edit: (form: FormData) => void) => {
     const form = new FormData();
     form.set("caption", "At the lake");
     form.set("public", "true");
-    form.set("avatar", new File([new Uint8Array(2048)], "me.png", { type: "image/png" }));
+    form.set("avatar", new File([png(2048)], "me.png", { type: "image/png" }));
     edit(form);
     return app.fetch(new Request("http://localhost/profiles/7", { method: "PUT", body: form }));
   };
@@ -81,10 +87,7 @@ export async function demo() {
   return {
     valid: await put(notes),
     tooBig: await put((form) =>
-      form.set(
-        "avatar",
-        new File([new Uint8Array(1024 * 1024 + 1)], "me.png", { type: "image/png" }),
-      ),
+      form.set("avatar", new File([png(1024 * 1024 + 1)], "me.png", { type: "image/png" })),
     ),
     wrongType: await put((form) =>
       form.set("avatar", new File(["GIF89a"], "me.gif", { type: "image/gif" })),

@@ -16,10 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => example.stop());
 
-/** Image-like bytes: a PNG signature, then `size - 8` counting bytes. */
+// The first bytes of each image type (uploads are checked by them).
+const signatures: Record<string, number[]> = {
+  "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  "image/jpeg": [0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0],
+  "image/gif": [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0],
+};
+
+/** Image-like bytes: the signature of `type`, then `size - 8` counting bytes. */
 function image(size: number, type = "image/png", name = "avatar.png"): File {
   const bytes = new Uint8Array(size);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].slice(0, size));
+  bytes.set((signatures[type] ?? []).slice(0, size));
   for (let index = 8; index < size; index++) bytes[index] = index % 251;
   return new File([bytes], name, { type });
 }

@@ -105,7 +105,7 @@ describe("a typed client generated from the served document", () => {
     expect(run.invalid.status).toBe(400);
     expect(run.invalid.problem).toMatchObject({ status: 400, title: "Bad Request" });
     expect(run.invalid.problem.errors).toEqual([expect.objectContaining({ path: "/name" })]);
-    expect(run.avatar).toEqual({ stored: 204, type: "image/png", size: 6 });
+    expect(run.avatar).toEqual({ stored: 204, type: "image/png", size: 8 });
     expect(run.missing).toEqual({
       status: 404,
       problem: expect.objectContaining({ status: 404, title: "Not Found" }),

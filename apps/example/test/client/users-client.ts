@@ -54,9 +54,14 @@ export async function runUsersClient(baseUrl: string): Promise<ClientRun> {
 
   // A multipart upload: the document says `format: binary`, which openapi-typescript types as a
   // string; the File goes into a FormData that openapi-fetch sends as it is (its own boundary).
-  const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 7])], "ada.png", {
-    type: "image/png",
-  });
+  // A PNG signature: uploads are checked by their first bytes.
+  const image = new File(
+    [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+    "ada.png",
+    {
+      type: "image/png",
+    },
+  );
   const upload: AvatarUpload = { avatar: image as unknown as string };
   const stored = await client.PUT("/users/{id}/avatar", {
     params: { path: { id: user.id } },

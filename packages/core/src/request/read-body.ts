@@ -10,6 +10,7 @@ import { decodeUtf8 } from "../http/strict-utf8.js";
 import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
 import type { BodyContentType, BodyEncoding } from "../http/vocabulary.js";
 import { unsafeJson } from "./json-guard.js";
+import { type FileTypeRules, parseMultipart } from "./read-multipart.js";
 
 /**
  * What `startBody` reads: the body's bytes as sent (after any content coding is undone), or, for
@@ -28,6 +29,8 @@ export interface BodyPlan {
   readonly required: boolean;
   /** Content codings decoded while reading (the limit bounds coded and decoded bytes); else 415. */
   readonly encodings?: readonly BodyEncoding[];
+  /** Multipart: the file fields whose bytes must fit their declared media type. */
+  readonly fileTypes?: FileTypeRules;
 }
 
 const digits = /^[0-9]+$/;
@@ -168,30 +171,6 @@ function parseForm(text: string): Record<string, string | string[]> {
   return record;
 }
 
-async function parseMultipart(
-  bytes: Uint8Array,
-  contentType: string,
-): Promise<Record<string, unknown>> {
-  let form: Iterable<[string, unknown]>;
-  try {
-    const parsed = await new Response(bytes, {
-      headers: { "content-type": contentType },
-    }).formData();
-    form = parsed as unknown as Iterable<[string, unknown]>;
-  } catch {
-    throw invalid("is not valid multipart/form-data");
-  }
-  const record: Record<string, unknown> = Object.create(null);
-  for (const [key, value] of form) {
-    if (key === "__proto__") throw invalid('contains a "__proto__" field');
-    const existing = record[key];
-    if (existing === undefined) record[key] = value;
-    else if (Array.isArray(existing)) existing.push(value);
-    else record[key] = [existing, value];
-  }
-  return record;
-}
-
 /**
  * What a failed `startBody` promise means for the client. A client that hangs up mid-body, breaks
  * the chunked framing or idles out is a bad request, not a server fault: answered as a 400 and,
@@ -283,7 +262,7 @@ export function finishBody(read: BodyContent, request: Request, plan: BodyPlan):
     if (plan.contentType !== "multipart/form-data") return parseText(textOf(read), plan);
     return read.byteLength === 0
       ? absent(plan)
-      : parseMultipart(read, request.headers.get("content-type") ?? "");
+      : parseMultipart(read, request.headers.get("content-type") ?? "", plan.fileTypes);
   }
   const text = textOfBlob(read);
   return typeof text === "string" ? parseText(text, plan) : text.then((t) => parseText(t, plan));

@@ -20,6 +20,7 @@ import {
   type PlanContext,
 } from "../request/argument-stages.js";
 import type { BodyPlan } from "../request/read-body.js";
+import { fileTypeRules } from "../request/read-multipart.js";
 import { RequestInputs } from "../request/request-inputs.js";
 import { eventStreamHead } from "./event-stream.js";
 import { invoker, type Method } from "./invoke-handler.js";
@@ -79,11 +80,13 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   const bodyBinding = operation.bindings.find(
     (binding): binding is BodyBinding => binding.kind === "body",
   );
+  const fileTypes = bodyBinding && fileTypeRules(bodyBinding, context.registry);
   const bodyPlan: BodyPlan | undefined = bodyBinding && {
     contentType: bodyBinding.contentType,
     limit: operation.bodyLimit,
     required: bodyBinding.required,
     ...(context.bodyEncodings?.length ? { encodings: context.bodyEncodings } : {}),
+    ...(fileTypes ? { fileTypes } : {}),
   };
 
   const serialize = routeSerializer(

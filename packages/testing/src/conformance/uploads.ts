@@ -31,8 +31,19 @@ function uploadApp(adapter: SchemaAdapter, schema: unknown, version: "3.0" | "3.
   return createApp({ schema: adapter, controllers: [UploadController], openapi: { version } });
 }
 
-const file = (size: number, type: string, name = "file.bin") =>
-  new File([new Uint8Array(size).fill(0x61)], name, { type });
+// Uploads of a restricted type are checked by their first bytes: the files start with them.
+const signatures: Record<string, readonly number[]> = {
+  "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  "image/jpeg": [0xff, 0xd8, 0xff, 0xe0],
+  "image/gif": [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
+};
+
+/** `size` bytes declared as `type`: its signature, if it has one, then filler. */
+function file(size: number, type: string, name = "file.bin", bytesOf = type): File {
+  const bytes = new Uint8Array(size).fill(0x61);
+  bytes.set((signatures[bytesOf] ?? []).slice(0, size));
+  return new File([bytes], name, { type });
+}
 const png = (size = 100) => file(size, "image/png", "avatar.png");
 
 /** A form with valid fields, changed by `edit` (set, delete or append what a case probes). */
@@ -73,6 +84,11 @@ const cases: readonly UploadCase[] = [
   {
     label: "an avatar of a refused type",
     body: () => form((d) => d.set("avatar", file(10, "image/gif", "a.gif"))),
+    expect: { issueAt: "/avatar" },
+  },
+  {
+    label: "an avatar whose bytes are not its declared type",
+    body: () => form((d) => d.set("avatar", file(10, "image/png", "a.png", "image/jpeg"))),
     expect: { issueAt: "/avatar" },
   },
   {
