@@ -9,7 +9,7 @@ import {
 } from "./request-deadline.js";
 
 const logger: Logger = { error: () => {} };
-const respondError = createErrorResponder(logger);
+const respondError = createErrorResponder(logger, undefined);
 const never = new Promise<Response>(() => {});
 
 describe("a request's deadline", () => {
