@@ -130,7 +130,7 @@ beforeAll(() => {
 });
 afterAll(() => served.stop());
 
-const post = (body: BodyInit | ReadableStream<Uint8Array>, coding?: Coding) =>
+const post = (body: RequestInit["body"], coding?: Coding) =>
   served.request("/coded", {
     method: "POST",
     headers: {
