@@ -88,6 +88,7 @@ describe("operationObject", () => {
       "status",
       "detail",
       "instance",
+      "requestId",
       "errors",
     ]);
     expect(details.properties.errors.items.properties.in.enum).toEqual([
