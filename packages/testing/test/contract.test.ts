@@ -154,13 +154,18 @@ describe("the example's traffic through the Prism validation proxy", () => {
     expect((await send("GET /users/export", "/users/export", asJson)).status).toBe(200);
     expect((await send("GET /health/live", "/health/live")).status).toBe(200);
     expect((await send("GET /health/ready", "/health/ready")).status).toBe(200);
-    expect((await send("GET /health", "/health")).status).toBe(200);
 
     // Documented errors the server answers to requests that are well-formed for the document.
     expect((await send("GET /users/{id}", `/users/${crypto.randomUUID()}`)).status).toBe(404);
     const nobody = `/users/${crypto.randomUUID()}/avatar`;
     expect((await send("GET /users/{id}/avatar", nobody)).status).toBe(404);
-    expect((await send("PUT /users/{id}/avatar", nobody, { body: avatar() })).status).toBe(404);
+    // Straight to the server: Prism re-encodes multipart bodies as UTF-8, which breaks the image
+    // (that exchange is the 400 above).
+    const nobodyUpload = await fetch(`${server.url}${nobody.slice(1)}`, {
+      method: "PUT",
+      body: avatar(),
+    });
+    expect(nobodyUpload.status).toBe(404);
     expect(
       (await send("POST /users", "/users", { json: { name: "Ada", email: "ADA@example.com" } }))
         .status,
@@ -202,7 +207,6 @@ describe("the example's traffic through the Prism validation proxy", () => {
     // Last, with the database gone: readiness answers 503 and data routes 500, both documented.
     await app.close();
     expect((await send("GET /health/ready", "/health/ready")).status).toBe(503);
-    expect((await send("GET /health", "/health")).status).toBe(503);
     expect((await send("GET /users", "/users")).status).toBe(500);
   });
 
@@ -225,7 +229,7 @@ describe("the example's traffic through the Prism validation proxy", () => {
 
   it("sent at least one request per documented operation, each answered with a documented status", () => {
     const operations = documentedOperations().filter((operation) => !isEventStream(operation));
-    expect(operations).toHaveLength(10);
+    expect(operations).toHaveLength(9);
     for (const operation of operations) {
       const sent = exchanges.filter((exchange) => exchange.operation === operation);
       expect(sent.length, operation).toBeGreaterThan(0);
