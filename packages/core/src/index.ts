@@ -150,6 +150,7 @@ export type {
 } from "./pubsub/pubsub.js";
 export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
 export { subscribeFrom } from "./pubsub/subscribe-from.js";
+export { TopicListeners } from "./pubsub/topic-listeners.js";
 export type { SseEvent } from "./route/event-stream.js";
 export type { Infer, SchemaInput, SchemaTypes } from "./schema/infer.js";
 export type { IssueCode } from "./schema/issue-codes.js";

@@ -7,10 +7,10 @@ import type {
   PubSubStatus,
   PubSubWindow,
 } from "@trellis/core";
+import { TopicListeners } from "@trellis/core";
 import { SQL } from "bun";
 import { compareEventIds, isEventId } from "./event-ids.js";
 import { EventTable } from "./event-table.js";
-import { TopicListeners } from "./topic-listeners.js";
 
 /** The options of `postgresPubSub`. */
 export interface PostgresPubSubOptions {

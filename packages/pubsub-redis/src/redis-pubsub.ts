@@ -8,12 +8,12 @@ import type {
   PubSubStatus,
   PubSubWindow,
 } from "@trellis/core";
+import { TopicListeners } from "@trellis/core";
 import { runPublish } from "./publish-script.js";
 import { RedisLink } from "./redis-link.js";
 import type { RedisSettings } from "./redis-options.js";
 import { entriesOf, messageOf, streamEnds } from "./stream-entries.js";
 import { compareStreamIds, isStreamId } from "./stream-ids.js";
-import { TopicListeners } from "./topic-listeners.js";
 
 const pageSize = 1000;
 

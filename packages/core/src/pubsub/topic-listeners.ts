@@ -30,6 +30,12 @@ export class TopicListeners {
     return this.#byTopic.get(topic);
   }
 
+  /** Calls every listener of `topic` (an engine adapter's delivery); see `deliver`. */
+  deliver(topic: string, payload: string, id: string, logger: Logger | undefined): void {
+    const entry = this.#byTopic.get(topic);
+    if (entry !== undefined) deliver(entry, topic, payload, id, logger);
+  }
+
   clear(): void {
     this.#byTopic.clear();
   }
