@@ -1,4 +1,5 @@
 import type { RouteMap, ServeHandler } from "../http/route-handler.js";
+import { withHeaders } from "../pipeline/response-headers.js";
 
 type Handler = (request: Request, server?: unknown) => unknown;
 
@@ -10,15 +11,7 @@ type Handler = (request: Request, server?: unknown) => unknown;
  */
 function lastOnConnection(response: unknown): unknown {
   if (!(response instanceof Response)) return response; // an upgraded WebSocket, or nothing
-  try {
-    response.headers.set("connection", "close");
-    return response;
-  } catch {
-    // Immutable headers (a Response from fetch()): the same answer, on new headers.
-    const copy = new Response(response.body, response);
-    copy.headers.set("connection", "close");
-    return copy;
-  }
+  return withHeaders(response, (headers) => headers.set("connection", "close"));
 }
 
 function closing(handler: Handler): Handler {
