@@ -7,7 +7,8 @@
 // with the items past the bound. The time each adapter takes is printed, for the record.
 import { afterAll, describe, expect, it } from "vitest";
 import { unsafeJson } from "../../src/core-internals.js";
-import { type CountedInput, countOperations } from "../../src/operation-count.js";
+import { countOperations } from "../../src/operation-count.js";
+import { operationsOnParsed } from "./support/operations-on-parsed.js";
 import { expectProblem } from "./support/problem.js";
 import { serveTargets } from "./support/served-targets.js";
 import { targets } from "./support/targets.js";
@@ -22,28 +23,6 @@ function guardOperations(text: string): number {
   const counted = countOperations(JSON.parse(text));
   unsafeJson(counted.view);
   return counted.operations();
-}
-
-/**
- * Runs `send` with JSON.parse handing out `text`'s value through counting proxies (the servers run
- * in this process), and answers the operations made on it once `send` settled.
- */
-async function operationsOnParsed(text: string, send: () => Promise<unknown>): Promise<number> {
-  const parse = JSON.parse;
-  let counted: CountedInput<unknown> | undefined;
-  JSON.parse = (source: string, reviver?: Parameters<typeof parse>[1]) => {
-    const value = parse(source, reviver);
-    if (source !== text) return value;
-    counted = countOperations(value);
-    return counted.view;
-  };
-  try {
-    await send();
-  } finally {
-    JSON.parse = parse;
-  }
-  expect(counted, "the server parsed the body with JSON.parse").toBeDefined();
-  return counted?.operations() ?? 0;
 }
 
 const timings: string[] = [];

@@ -4,11 +4,8 @@
 // never timed: the operations the server makes on the body it parsed (core, the adapter, the
 // handler), seen through counting proxies.
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  type CountedInput,
-  countOperations,
-  expectLinearGrowth,
-} from "../../src/operation-count.js";
+import { expectLinearGrowth } from "../../src/operation-count.js";
+import { operationsOnParsed } from "./support/operations-on-parsed.js";
 import { expectProblem } from "./support/problem.js";
 import { serveTargets } from "./support/served-targets.js";
 import { targets } from "./support/targets.js";
@@ -36,29 +33,6 @@ const cases = [
   { name: "undeclared keys", path: "/users", body: undeclaredKeys, full: 100_000 },
   { name: "array items past maxItems", path: "/users/bulk", body: itemsPastMax, full: 150_000 },
 ];
-
-/**
- * Runs `send` with JSON.parse handing out `text`'s value seen through counting proxies (core parses
- * bodies with JSON.parse, and the servers run in this process), and answers the operations made on
- * it by the time `send` settled.
- */
-async function operationsOnParsed(text: string, send: () => Promise<unknown>): Promise<number> {
-  const parse = JSON.parse;
-  let counted: CountedInput<unknown> | undefined;
-  JSON.parse = (source: string, reviver?: Parameters<typeof parse>[1]) => {
-    const value = parse(source, reviver);
-    if (source !== text) return value;
-    counted = countOperations(value);
-    return counted.view;
-  };
-  try {
-    await send();
-  } finally {
-    JSON.parse = parse;
-  }
-  expect(counted, "the server parsed the body with JSON.parse").toBeDefined();
-  return counted?.operations() ?? 0;
-}
 
 const rssPeaks: string[] = [];
 afterAll(() => {
