@@ -1,5 +1,5 @@
 // The one test command (README, CI): lint and typecheck side by side, then every workspace's
-// vitest suite one after another, then a single closing line "N passed, N failed" summed over
+// vitest suite, two at a time, then a single closing line "N passed, N failed" summed over
 // all suites. Each step prints how long it took, so the time budget stays visible.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -94,17 +94,30 @@ for (const [name, result] of [
   console.log(line);
 }
 
-// One suite at a time: several of them start servers and child processes of their own.
-for (const dir of tested) {
-  console.log(`\n> ${dir}: pnpm run test`);
+// Two suites at a time (TRELLIS_TEST_CONCURRENCY to change): the suites that start servers and
+// engines spend much of their time waiting on them, so a second suite uses the idle core. The
+// longest suites start first; each suite's output is printed whole when it ends, never interleaved.
+const concurrency = Math.max(1, Number(process.env.TRELLIS_TEST_CONCURRENCY) || 2);
+const longestFirst = ["packages/testing", "apps/example", "packages/core"];
+const queue = [...tested].sort(
+  (a, b) => rank(a) - rank(b) || tested.indexOf(a) - tested.indexOf(b),
+);
+function rank(dir) {
+  const index = longestFirst.indexOf(dir);
+  return index < 0 ? longestFirst.length : index;
+}
+const suiteLines = new Map();
+
+async function runSuite(dir) {
   const file = join(reports, `${dir.replaceAll("/", "-")}.json`);
   const env = { ...process.env, TRELLIS_TEST_REPORT: file };
-  const result = await pnpm(["run", "test"], { cwd: join(root, dir), env });
+  const result = await pnpm(["run", "test"], { cwd: join(root, dir), env, quiet: concurrency > 1 });
+  if (concurrency > 1) console.log(`\n> ${dir}: pnpm run test\n${result.output}`);
   const time = `(${took(result.seconds)})`;
   if (!existsSync(file)) {
     failed += 1;
-    lines.push(`FAIL ${dir}: no test report, the suite did not run to the end ${time}`);
-    continue;
+    suiteLines.set(dir, `FAIL ${dir}: no test report, the suite did not run to the end ${time}`);
+    return;
   }
   const report = JSON.parse(readFileSync(file, "utf8"));
   // A file that failed with none of its tests failing broke outside a test (import, hook): one more.
@@ -120,10 +133,20 @@ for (const dir of tested) {
   if (exitedBadly) packageFailed += 1;
   passed += report.numPassedTests;
   failed += packageFailed;
-  lines.push(
+  suiteLines.set(
+    dir,
     `${packageFailed ? "FAIL" : "ok  "} ${dir}: ${report.numPassedTests} passed, ${packageFailed} failed ${time}${exitedBadly ? `, exited with code ${result.code}` : ""}`,
   );
 }
+
+async function lane() {
+  for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
+    if (concurrency === 1) console.log(`\n> ${dir}: pnpm run test`);
+    await runSuite(dir);
+  }
+}
+await Promise.all(Array.from({ length: concurrency }, lane));
+for (const dir of tested) lines.push(suiteLines.get(dir));
 
 lines.push(`total ${took((performance.now() - started) / 1000)}`);
 console.log(`\n${lines.join("\n")}`);
