@@ -10,7 +10,7 @@ const floors = [
   ["di"],
   ["operation"],
   ["openapi", "request"],
-  ["pipeline"],
+  ["pipeline", "idempotency", "rate-limit"],
   ["observability"],
   ["decorators"],
   ["route"],

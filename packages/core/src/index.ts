@@ -19,11 +19,13 @@ export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
 export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";
+export { Idempotent } from "./decorators/idempotent.js";
 export { Inject } from "./decorators/inject.js";
 export type { InjectableOptions } from "./decorators/injectable.js";
 export { Injectable } from "./decorators/injectable.js";
 export { Module } from "./decorators/module.js";
 export { Produces } from "./decorators/produces.js";
+export { RateLimit } from "./decorators/rate-limit.js";
 export type { ResponseHeaderOptions, ReturnsOptions } from "./decorators/returns.js";
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
@@ -98,11 +100,22 @@ export type {
   HttpMethod,
   ParameterLocation,
 } from "./http/vocabulary.js";
+export type { IdempotencyAppOptions } from "./idempotency/idempotency-options.js";
+export { idempotencyProblemTypes } from "./idempotency/idempotency-problems.js";
+export type {
+  IdempotencyClaim,
+  IdempotencyEntry,
+  IdempotencyStore,
+  StoredResponse,
+} from "./idempotency/idempotency-store.js";
+export type { MemoryIdempotencyStoreOptions } from "./idempotency/memory-idempotency-store.js";
+export { memoryIdempotencyStore } from "./idempotency/memory-idempotency-store.js";
 export type { AccessLogLine, AccessLogOptions } from "./observability/access-log.js";
 export { getRequestLogger, type RequestLogger } from "./observability/request-logger.js";
 export type { TelemetryOptions } from "./observability/telemetry-options.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
+export type { IdempotentOptions } from "./operation/idempotency-policy.js";
 export type {
   Binding,
   BodyBinding,
@@ -113,6 +126,7 @@ export type {
   ResponseSpec,
   SecurityRequirement,
 } from "./operation/operation.js";
+export type { RateLimitKey, RateLimitOptions } from "./operation/rate-limit-policy.js";
 export type { CorsOptions, CorsOrigin } from "./pipeline/cors.js";
 export { cors } from "./pipeline/cors.js";
 export type { ErrorContext, ErrorFormatter, FormattedError } from "./pipeline/error-formatter.js";
@@ -151,6 +165,12 @@ export type {
 export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
 export { subscribeFrom } from "./pubsub/subscribe-from.js";
 export { TopicListeners } from "./pubsub/topic-listeners.js";
+export type { TrustedAddressHeader } from "./rate-limit/client-address.js";
+export type { MemoryRateLimitStoreOptions } from "./rate-limit/memory-rate-limit-store.js";
+export { memoryRateLimitStore } from "./rate-limit/memory-rate-limit-store.js";
+export { quotaExceededType } from "./rate-limit/rate-limit-fields.js";
+export type { RateLimitAppOptions } from "./rate-limit/rate-limit-options.js";
+export type { RateLimitHit, RateLimitStore } from "./rate-limit/rate-limit-store.js";
 export type { SseEvent } from "./route/event-stream.js";
 export type { Infer, SchemaInput, SchemaTypes } from "./schema/infer.js";
 export type { IssueCode } from "./schema/issue-codes.js";

@@ -101,4 +101,11 @@ async function closePubSub(runtime: AppRuntime): Promise<void> {
   } catch (error) {
     runtime.logger.error("Closing the publish/subscribe adapter failed:", error);
   }
+  for (const store of runtime.stores ?? []) {
+    try {
+      await store.close?.();
+    } catch (error) {
+      runtime.logger.error("Closing a rate limit or idempotency store failed:", error);
+    }
+  }
 }

@@ -4,6 +4,7 @@ import type { Logger } from "../errors/logger.js";
 import type { HealthOptions } from "../health/health-options.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
+import type { IdempotencyAppOptions } from "../idempotency/idempotency-options.js";
 import type { AccessLogOptions } from "../observability/access-log.js";
 import type { TelemetryOptions } from "../observability/telemetry-options.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
@@ -13,6 +14,7 @@ import type { InterceptorItem } from "../pipeline/interceptor.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { ResponseValidation } from "../pipeline/response-validation.js";
 import type { PubSub } from "../pubsub/pubsub.js";
+import type { RateLimitAppOptions } from "../rate-limit/rate-limit-options.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { WebSocketOptions } from "../websocket/websocket-options.js";
 
@@ -37,6 +39,9 @@ export interface DocumentOptions {
   readonly providers?: readonly Provider[];
   /** OpenAPI document options (`service`, `version`, `servers`, `securitySchemes`, `file`). */
   readonly openapi?: OpenApiOptions;
+  /**
+   * `"weak"`) sends a hash of each 200's bytes as its `ETag` and answers `If-None-Match` with 304.
+   */
   /** Request limits. */
   readonly limits?: {
     /** Maximum request body in bytes (default 1 MiB); per route with `@BodyLimit`. */
@@ -48,6 +53,13 @@ export interface DocumentOptions {
      */
     readonly timeout?: number;
   };
+  /**
+   * Rate limiting: the counters' `store` (in memory by default; `redisRateLimitStore()` from
+   * `@trellis/store-redis` for several instances), the trusted proxy header of the client address
+   * (`clientAddress`), and an optional app-wide policy (`limit`, `window`, `key`) for routes
+   * without `@RateLimit`. The app closes the store.
+   */
+  readonly rateLimit?: RateLimitAppOptions;
 }
 
 /** The options of `createApp`. */
@@ -115,6 +127,12 @@ export interface AppOptions extends DocumentOptions {
    * (`@trellis/pubsub-postgres`) reach every instance; the app opens and closes it.
    */
   readonly pubsub?: PubSub;
+  /**
+   * Where `@Idempotent` routes keep keys and responses (`store`: in memory by default,
+   * `redisIdempotencyStore()` from `@trellis/store-redis` for several instances), for how long
+   * (`ttl`, seconds, default 24 hours) and whose keys are whose (`scope`). The app closes the store.
+   */
+  readonly idempotency?: IdempotencyAppOptions;
 }
 
 /** The default `limits.body`: 1 MiB. */

@@ -16,6 +16,7 @@ import { createObservability, type Observability } from "../observability/app-ob
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { parseRootSecurity } from "../openapi/root-security.js";
 import type { SecurityRequirement } from "../operation/operation.js";
+import { defaultRateLimit, type RateLimitPolicy } from "../operation/rate-limit-policy.js";
 import { isValidLimit } from "../operation/route-limits.js";
 import { checkGuard, checkInterceptor, checkMiddleware } from "../pipeline/check-pipeline-items.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
@@ -44,6 +45,8 @@ export interface DocumentSettings {
   readonly defaultSecurity: readonly SecurityRequirement[];
   /** True when the app has global guards: every operation is documented as guarded. */
   readonly globalGuards: boolean;
+  /** `rateLimit`'s app-wide policy: the limit of routes without `@RateLimit`. */
+  readonly rateLimit: RateLimitPolicy | undefined;
 }
 
 /** Everything `createApp` reads from its options, checked and typed, for the floors below. */
@@ -161,6 +164,7 @@ export function parseDocumentOptions(
     openapi: options.openapi,
     defaultSecurity: parseRootSecurity(options.openapi?.security, caller),
     globalGuards: Array.isArray(guards) && guards.length > 0,
+    rateLimit: defaultRateLimit(options.rateLimit, caller),
   };
 }
 

@@ -26,6 +26,7 @@ import type { AppOptions } from "./app-options.js";
 import { checkReservedProviders, connectPubSub } from "./app-pubsub.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
+import { httpSemantics } from "./http-semantics.js";
 import { notReady } from "./not-ready.js";
 import { observeApp } from "./observe-app.js";
 import { readOperations } from "./read-operations.js";
@@ -114,6 +115,13 @@ export function createApp(options: AppOptions): App {
     createErrorResponder(settings.logger, settings.errorFormatter),
   );
   const health = appHealth(settings, pubsub, () => container, respondError);
+  const semantics = httpSemantics(
+    options,
+    built.map(({ operation }) => operation),
+    respondError,
+    settings.logger,
+    settings.pipeline.requestId?.header,
+  );
   const operations = [...built.map(({ operation }) => operation), ...health.operations];
 
   // The document's checks first: an undeclared security scheme is reported before an unguarded
@@ -172,6 +180,7 @@ export function createApp(options: AppOptions): App {
         compiler,
         pipeline: pipelines.forOperation(operation, runtime),
         bodyEncodings: settings.bodyEncodings,
+        ...semantics.context,
         ...(observability
           ? { observation: observability.route(operation), sockets: observability.sockets }
           : {}),
@@ -262,7 +271,7 @@ export function createApp(options: AppOptions): App {
     ...(settings.ownLogger ? { logger: settings.logger } : {}),
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
   });
-  const { routes, fetch } = serveWithSockets(router, served, sockets.length);
+  const { routes, fetch } = semantics.serve(serveWithSockets(router, served, sockets.length));
   const runtime: AppRuntime = {
     logger: settings.logger,
     servers: new Set(),
@@ -270,6 +279,7 @@ export function createApp(options: AppOptions): App {
     streams,
     sockets: socketRuntime.hub,
     pubsub,
+    stores: semantics.stores,
   };
   registerRuntime(container.state, runtime);
   const close = closer(container, runtime, ready);

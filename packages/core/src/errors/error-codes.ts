@@ -99,6 +99,10 @@ export const configErrorCodes = {
     "the third argument of `@Returns` is not a description or a valid { description, headers, example } object",
   INVALID_RESPONSE_VALIDATION:
     "`@ValidateResponse` is given something other than true, false or { strip: boolean }",
+  INVALID_RATE_LIMIT:
+    "`@RateLimit` or rateLimit's policy has a bad limit, window, key or name, or two routes name one policy with different limits",
+  INVALID_IDEMPOTENCY:
+    "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }",
 } as const;
 
 /** A stable code carried by every `TrellisConfigError`. */

@@ -4,8 +4,10 @@ import { readControllerMetadata } from "../metadata/read-controller-metadata.js"
 import { type BindingContext, buildBindings } from "./build-bindings.js";
 import { buildResponses } from "./build-responses.js";
 import { checkOperations } from "./check-operations.js";
+import { readIdempotency } from "./idempotency-policy.js";
 import type { Operation, SecurityRequirement } from "./operation.js";
 import { assignOperationIds, controllerSubject } from "./operation-ids.js";
+import { type RateLimitPolicy, readRateLimit } from "./rate-limit-policy.js";
 import { readSecurity } from "./read-security.js";
 import { readResponseMedia } from "./response-media.js";
 import { checkBodyLimit, checkTimeout } from "./route-limits.js";
@@ -23,6 +25,8 @@ export interface OperationBuildContext extends BindingContext {
   readonly defaultSecurity?: readonly SecurityRequirement[];
   /** False to leave untagged operations untagged (`openapi.controllerTags: false`). */
   readonly controllerTags?: boolean;
+  /** The app's `rateLimit` policy: the limit of routes without `@RateLimit`. */
+  readonly defaultRateLimit?: RateLimitPolicy;
 }
 
 /**
@@ -158,6 +162,7 @@ export function buildOperationsWith<R>(
           : [...new Set([...classTags, ...method.tags].map(String))];
 
       const guards = joined(metadata.guards, method.guards);
+      const rateLimit = readRateLimit(controller, method, context.defaultRateLimit, where);
       const runtime = readRuntime(
         {
           guards,
@@ -170,6 +175,15 @@ export function buildOperationsWith<R>(
 
       for (const verb of method.verbs) {
         const path = joinRoutePath(metadata.prefix, verb.path, where);
+          controller,
+          method,
+          verb.method,
+          media.sse !== undefined,
+          where,
+        );
+        // A class's @Idempotent covers its POST and PATCH routes: it depends on the verb.
+        const sse = media.sse !== undefined;
+        const idempotency = readIdempotency(controller, method, verb.method, sse, where);
         drafts.push({
           controller: controller as Operation["controller"],
           handlerName: key,
@@ -197,6 +211,8 @@ export function buildOperationsWith<R>(
           bodyLimit,
           timeout,
           guarded: context.globalGuards === true || guards.length > 0,
+          ...(rateLimit ? { rateLimit } : {}),
+          ...(idempotency ? { idempotency } : {}),
         });
         runtimes.push(runtime);
         explicitIds.push(explicitId as string | undefined);

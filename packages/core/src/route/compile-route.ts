@@ -1,10 +1,16 @@
-import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
+import {
+  mediaTypeSlot,
+  preconditionsSlot,
+  type ResponseState,
+  signalSlot,
+} from "../controller/response-state.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
 import { compileNegotiation } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
+import { type IdempotencyContext, idempotentRoute } from "../idempotency/idempotent-route.js";
 import type { RouteObservation } from "../observability/route-observation.js";
 import type { SocketObserver } from "../observability/socket-observer.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
@@ -13,6 +19,7 @@ import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import { timeoutSignal } from "../pipeline/request-deadline.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
 import { isThenable } from "../pubsub/is-thenable.js";
+import type { RateLimits } from "../rate-limit/rate-limiter.js";
 import { planArguments } from "../request/argument-plan.js";
 import {
   type ArgumentPlan,
@@ -55,6 +62,10 @@ export interface RouteCompileContext extends PlanContext {
   readonly observation?: RouteObservation;
   /** Set when the app observes requests: told of each WebSocket upgrade. */
   readonly sockets?: SocketObserver;
+  /** The app's rate limiting, for a route with a rate limit. */
+  readonly rateLimits?: RateLimits;
+  /** The app's idempotency store and settings, for an `@Idempotent` route. */
+  readonly idempotency?: IdempotencyContext;
 }
 
 /**
@@ -122,7 +133,9 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
           }
         };
 
-  const finish = stages ? stages.finish(serialized) : serialized;
+  const answered = stages ? stages.finish(serialized) : serialized;
+  const finish =
+      : answered;
   const invoke = stages ? stages.handler(invoker(method, arity)) : invoker(method, arity);
   const timed = operation.timeout !== undefined;
   const sse = operation.sse !== undefined;
@@ -224,9 +237,16 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   let handler: RouteHandler = bodyPlan ? readingBody(bodyPlan, run, respondError, operation) : run;
   if (stages && (arity > 0 || bodyPlan)) handler = stages.inputs(handler);
   // Stages before reading inputs, innermost first: each wrapper exists only when needed.
+  if (operation.idempotency !== undefined && context.idempotency !== undefined) {
+    handler = idempotentRoute(handler, operation, operation.idempotency, context.idempotency);
+  }
   if (access !== undefined) {
     const checked = stages ? stages.guards(access) : access;
     handler = withAccess(handler, checked, respondError, operation);
+  }
+  // Before guards: a client over its limit costs no credential check.
+  if (operation.rateLimit !== undefined && context.rateLimits !== undefined) {
+    handler = context.rateLimits.wrap(handler, operation, operation.rateLimit, respondError);
   }
   if (middleware !== undefined) handler = withRouteMiddleware(handler, middleware);
   // Around the route's middleware: the timeout covers all of the route's work.

@@ -1,0 +1,79 @@
+import { checkDuration } from "../errors/check-duration.js";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { longestIdempotencyTtl } from "../operation/idempotency-policy.js";
+import type { IdempotencyStore } from "./idempotency-store.js";
+import { memoryIdempotencyStore } from "./memory-idempotency-store.js";
+
+/** `createApp({ idempotency })`: where `@Idempotent` routes keep their keys, and for how long. */
+export interface IdempotencyAppOptions {
+  /** Where keys and responses live (default `memoryIdempotencyStore()`: this process only). */
+  readonly store?: IdempotencyStore;
+  /** Seconds a completed response is kept for replay (default 86 400: 24 hours). */
+  readonly ttl?: number;
+  /**
+   * Seconds a key stays claimed by a request that never finishes (an instance that crashed)
+   * before a retry may run it again (default 60; at least the route's timeout).
+   */
+  readonly lockTtl?: number;
+  /**
+   * Whose keys are whose: requests with different scopes never share a key. Default: the
+   * `Authorization` header (so two users' keys cannot collide); return the user or tenant id when
+   * credentials come another way (a cookie).
+   */
+  readonly scope?: (request: Request) => string | undefined;
+}
+
+/** `idempotency`, checked. */
+export interface IdempotencySettings {
+  readonly store: IdempotencyStore;
+  /** Milliseconds. */
+  readonly ttlMs: number;
+  /** Milliseconds. */
+  readonly lockMs: number;
+  readonly scope: (request: Request) => string | undefined;
+  /** True when the store was made here (the app then owns it). */
+  readonly ownStore: boolean;
+}
+
+const byAuthorization = (request: Request) => request.headers.get("authorization") ?? undefined;
+const known = new Set(["store", "ttl", "lockTtl", "scope"]);
+
+/** Reads `createApp`'s `idempotency` option. */
+export function parseIdempotency(value: unknown): IdempotencySettings {
+  const fail = (why: string): never => {
+    throw new TrellisConfigError("INVALID_OPTION", `createApp: idempotency${why}`);
+  };
+  if (value !== undefined && (value === null || typeof value !== "object")) {
+    fail(" must be an object { store?, ttl?, lockTtl?, scope? }.");
+  }
+  const options = (value ?? {}) as IdempotencyAppOptions;
+  const unknown = Object.keys(options).filter((name) => !known.has(name));
+  if (unknown.length > 0) fail(` has unknown option ${unknown.join(", ")}.`);
+  const { store, scope } = options;
+  const methods = ["claim", "complete", "release"] as const;
+  if (
+    store !== undefined &&
+    (store === null || methods.some((name) => typeof store[name] !== "function"))
+  ) {
+    fail(
+      ".store must be an idempotency store (claim, complete, release), such as redisIdempotencyStore().",
+    );
+  }
+  if (scope !== undefined && typeof scope !== "function") fail(".scope must be a function.");
+  const rule = { unit: "seconds", max: longestIdempotencyTtl } as const;
+  const ttl =
+    options.ttl === undefined
+      ? 86_400
+      : checkDuration(options.ttl, "createApp: idempotency.ttl", rule);
+  const lock =
+    options.lockTtl === undefined
+      ? 60
+      : checkDuration(options.lockTtl, "createApp: idempotency.lockTtl", rule);
+  return {
+    store: store ?? memoryIdempotencyStore(),
+    ttlMs: ttl * 1000,
+    lockMs: lock * 1000,
+    scope: scope ?? byAuthorization,
+    ownStore: store === undefined,
+  };
+}

@@ -1,0 +1,98 @@
+import type { Logger } from "../errors/logger.js";
+import type { RouteHandler } from "../http/route-handler.js";
+import type { IdempotencyPolicy } from "../operation/idempotency-policy.js";
+import type { Operation } from "../operation/operation.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
+import { parseIdempotencyKey } from "./idempotency-key.js";
+import type { IdempotencySettings } from "./idempotency-options.js";
+import { idempotencyRefusal } from "./idempotency-problems.js";
+import type { IdempotencyEntry } from "./idempotency-store.js";
+import { requestFingerprint, storeKey } from "./request-fingerprint.js";
+import { captureResponse, isKept, replayResponse } from "./stored-response.js";
+
+/** What wrapping a route for idempotency needs besides the route. */
+export interface IdempotencyContext {
+  readonly settings: IdempotencySettings;
+  readonly respondError: ErrorResponder;
+  readonly logger: Logger;
+  /** The request id header (kept out of stored responses: each answer has its own). */
+  readonly requestIdHeader: string | undefined;
+}
+
+/**
+ * Wraps an `@Idempotent` route (after its guards, before its body is read). A request with a key
+ * claims it in the store, atomically: the first runs and its response is kept (unless it is 5xx,
+ * 408, 425 or 429: the key is then given up, so a retry runs again); a retry with the same
+ * payload gets the kept response; another payload is 422; a retry while the first runs is 409.
+ */
+export function idempotentRoute(
+  handler: RouteHandler,
+  operation: Operation,
+  policy: IdempotencyPolicy,
+  context: IdempotencyContext,
+): RouteHandler {
+  const { settings, respondError, logger, requestIdHeader } = context;
+  const { store, scope } = settings;
+  const route = `${operation.method} ${operation.path}`;
+  const ttlMs = policy.ttl === undefined ? settings.ttlMs : policy.ttl * 1000;
+  const lockMs = Math.max(settings.lockMs, operation.timeout ?? 0);
+  const where = `${operation.controller.name}.${operation.handlerName}`;
+  const refuse = (request: Request, refusal: Parameters<typeof idempotencyRefusal>[0]) =>
+    respondError(idempotencyRefusal(refusal), request, operation);
+
+  const answer = (request: Request, entry: IdempotencyEntry, fingerprint: string) => {
+    if (entry.fingerprint !== fingerprint) return refuse(request, "reused");
+    return entry.state === "running" ? refuse(request, "running") : replayResponse(entry.response);
+  };
+
+  const run = async (
+    request: Request,
+    params: readonly string[] | undefined,
+    decoded: boolean | undefined,
+    key: string,
+  ): Promise<Response> => {
+    let claimed: string;
+    let token: string;
+    let fingerprint: string;
+    try {
+      const digest = await requestFingerprint(request, operation.bodyLimit);
+      // Over the body limit: the route answers 413 itself, and no key is spent on it.
+      if (digest === undefined) return await handler(request, params, decoded);
+      fingerprint = digest;
+      claimed = storeKey(route, scope(request) ?? "", key);
+      token = crypto.randomUUID();
+      const entry = await store.claim(claimed, { token, fingerprint, lockMs });
+      if (entry !== undefined) return answer(request, entry, fingerprint);
+    } catch (error) {
+      logger.error(`${where}: the idempotency store failed; the request was refused (503).`, error);
+      return refuse(request, "unavailable");
+    }
+    const response = await handler(request, params, decoded);
+    const failed = (error: unknown) =>
+      logger.error(`${where}: the idempotency store failed after the request ran.`, error);
+    if (!(response instanceof Response) || !isKept(response.status)) {
+      await store.release(claimed, token).catch(failed);
+      return response;
+    }
+    let captured: Awaited<ReturnType<typeof captureResponse>>;
+    try {
+      captured = await captureResponse(response, requestIdHeader);
+    } catch (error) {
+      await store.release(claimed, token).catch(failed);
+      return respondError(error, request, operation);
+    }
+    // The work is done: the client gets its answer even when the store cannot keep it.
+    await store.complete(claimed, token, captured.stored, ttlMs).catch(failed);
+    return captured.sent;
+  };
+
+  return (request, params, decoded) => {
+    const field = request.headers.get("idempotency-key");
+    if (field === null) {
+      return policy.required ? refuse(request, "missing") : handler(request, params, decoded);
+    }
+    const key = parseIdempotencyKey(field);
+    if (key === undefined) return refuse(request, "invalid");
+    return run(request, params, decoded, key);
+  };
+}

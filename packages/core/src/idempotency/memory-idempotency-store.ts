@@ -1,0 +1,91 @@
+import type {
+  IdempotencyClaim,
+  IdempotencyEntry,
+  IdempotencyStore,
+  StoredResponse,
+} from "./idempotency-store.js";
+
+/** The options of `memoryIdempotencyStore`. */
+export interface MemoryIdempotencyStoreOptions {
+  /** The clock, in milliseconds (default `Date.now`): tests pass their own. */
+  readonly now?: () => number;
+}
+
+type Held =
+  | {
+      readonly state: "running";
+      readonly fingerprint: string;
+      readonly token: string;
+      readonly until: number;
+    }
+  | {
+      readonly state: "done";
+      readonly fingerprint: string;
+      readonly response: StoredResponse;
+      readonly until: number;
+    };
+
+/**
+ * Idempotency keys in this process (the default): a `Map` with expiry, swept at most once per
+ * second of the clock. Atomic within the process; each instance has its own keys, so use
+ * `redisIdempotencyStore()` when several instances serve one API.
+ */
+export function memoryIdempotencyStore(
+  options: MemoryIdempotencyStoreOptions = {},
+): IdempotencyStore {
+  const now = options.now ?? Date.now;
+  const held = new Map<string, Held>();
+  let nextSweep = 0;
+  const current = (key: string, at: number): Held | undefined => {
+    if (at >= nextSweep) {
+      nextSweep = at + 1000;
+      for (const [name, entry] of held) if (entry.until <= at) held.delete(name);
+    }
+    const entry = held.get(key);
+    if (entry !== undefined && entry.until <= at) {
+      held.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const holds = (key: string, token: string) => {
+    const entry = current(key, now());
+    return entry?.state === "running" && entry.token === token;
+  };
+  return {
+    claim(key: string, claim: IdempotencyClaim): Promise<IdempotencyEntry | undefined> {
+      const at = now();
+      const entry = current(key, at);
+      if (entry === undefined) {
+        held.set(key, {
+          state: "running",
+          fingerprint: claim.fingerprint,
+          token: claim.token,
+          until: at + claim.lockMs,
+        });
+        return Promise.resolve(undefined);
+      }
+      return Promise.resolve(
+        entry.state === "running"
+          ? { state: "running", fingerprint: entry.fingerprint }
+          : { state: "done", fingerprint: entry.fingerprint, response: entry.response },
+      );
+    },
+    complete(key, token, response, ttlMs) {
+      const entry = held.get(key);
+      if (entry !== undefined && holds(key, token)) {
+        held.set(key, {
+          state: "done",
+          fingerprint: entry.fingerprint,
+          response,
+          until: now() + ttlMs,
+        });
+      }
+      return Promise.resolve();
+    },
+    release(key, token) {
+      if (holds(key, token)) held.delete(key);
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { checkDuration } from "../errors/check-duration.js";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { routeSetting } from "./route-setting.js";
+
+/**
+ * What one client's budget is counted by: `"ip"` (the client address; see `rateLimit.clientAddress`
+ * for proxies), `{ header }` (a request header, such as an API key), or a function of the request
+ * (return undefined to count the request under one shared "anonymous" key).
+ */
+export type RateLimitKey =
+  | "ip"
+  | { readonly header: string }
+  | ((request: Request) => string | undefined);
+
+/** The options of `@RateLimit` (and the app-wide default, `rateLimit`). */
+export interface RateLimitOptions {
+  /** Requests allowed per window and key (a whole number from 1). */
+  readonly limit: number;
+  /** The window in seconds (a whole number from 1): `w` in `RateLimit-Policy`. */
+  readonly window: number;
+  /** What the budget is counted by (default `"ip"`). */
+  readonly key?: RateLimitKey;
+  /**
+   * The policy's name in the `RateLimit` headers. Routes with the same name share one budget per
+   * key; default: the operationId (each route its own budget; the app-wide default is "default").
+   */
+  readonly name?: string;
+}
+
+/** A rate limit policy as the operation carries it, checked. */
+export interface RateLimitPolicy {
+  readonly limit: number;
+  /** Seconds. */
+  readonly window: number;
+  readonly key: RateLimitKey;
+  /** The explicit name; undefined: the route's operationId. */
+  readonly name: string | undefined;
+}
+
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// A policy name is sent as a structured-field string: printable ASCII.
+const policyName = /^[\x20-\x7e]{1,64}$/;
+const known = new Set(["limit", "window", "key", "name"]);
+const longestWindow = 366 * 24 * 60 * 60;
+
+/** The `@RateLimit` values recorded by the decorator, read by `createApp`. */
+export const rateLimitSetting = routeSetting();
+
+/** Checks `@RateLimit(...)` (or `rateLimit`'s policy); false and undefined mean none. */
+export function checkRateLimit(value: unknown, where: string): RateLimitPolicy | undefined {
+  if (value === undefined || value === false) return undefined;
+  const fail = (why: string): never => {
+    throw new TrellisConfigError("INVALID_RATE_LIMIT", `${where}: ${why}`);
+  };
+  if (value === null || typeof value !== "object") {
+    return fail(
+      "@RateLimit takes { limit, window, key?, name? } (or false to turn a default off).",
+    );
+  }
+  const options = value as Record<string, unknown>;
+  const unknown = Object.keys(options).filter((name) => !known.has(name));
+  if (unknown.length > 0) fail(`unknown rate limit option ${unknown.join(", ")}.`);
+  const { limit, key = "ip", name } = options;
+  if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 1) {
+    fail(`limit is ${String(limit)}: it must be a whole number of requests from 1.`);
+  }
+  const window = checkDuration(options.window, `${where}: rate limit window`, {
+    unit: "seconds",
+    max: longestWindow,
+  });
+  const validKey =
+    key === "ip" ||
+    typeof key === "function" ||
+    (typeof key === "object" &&
+      key !== null &&
+      typeof (key as { header?: unknown }).header === "string" &&
+      headerName.test((key as { header: string }).header));
+  if (!validKey)
+    fail('key must be "ip", { header: "<header name>" } or a function of the request.');
+  if (name !== undefined && (typeof name !== "string" || !policyName.test(name))) {
+    fail("name must be 1 to 64 printable ASCII characters.");
+  }
+  const normalized =
+    typeof key === "object" ? { header: (key as { header: string }).header.toLowerCase() } : key;
+  return {
+    limit: limit as number,
+    window,
+    key: normalized as RateLimitKey,
+    name: name as string | undefined,
+  };
+}
+
+/**
+ * The rate limit of one route: the method's `@RateLimit`, else its class's, else the app's
+ * `rateLimit` policy (`fallback`); `@RateLimit(false)` turns an inherited one off.
+ */
+export function readRateLimit(
+  controller: Function,
+  method: Parameters<typeof rateLimitSetting.read>[1],
+  fallback: RateLimitPolicy | undefined,
+  where: string,
+): RateLimitPolicy | undefined {
+  const own = rateLimitSetting.read(controller, method);
+  return own.found ? checkRateLimit(own.value, where) : fallback;
+}
+
+/** The app-wide policy of `rateLimit` (`limit` and `window` given), named "default" unless named. */
+export function defaultRateLimit(options: unknown, caller: string): RateLimitPolicy | undefined {
+  if (options === null || typeof options !== "object") return undefined;
+  const { limit, window, key, name } = options as Partial<RateLimitOptions>;
+  if (limit === undefined && window === undefined) return undefined;
+  return checkRateLimit(
+    { limit, window, ...(key === undefined ? {} : { key }), name: name ?? "default" },
+    `${caller}: rateLimit`,
+  );
+}

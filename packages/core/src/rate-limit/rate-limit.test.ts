@@ -1,0 +1,251 @@
+import { describe, expect, it } from "vitest";
+import { Controller } from "../controller/controller.js";
+import { RateLimit } from "../decorators/rate-limit.js";
+import { Route } from "../decorators/route.js";
+import { UseGuards } from "../decorators/use-guards.js";
+import { Get, Post } from "../decorators/verbs.js";
+import { expectConfigError } from "../test-helpers/expect-config-error.js";
+import { type Json, send, testApp } from "../test-helpers/test-app.js";
+import { memoryRateLimitStore } from "./memory-rate-limit-store.js";
+import { quotaExceededType } from "./rate-limit-fields.js";
+
+let guardCalls = 0;
+const countingGuard = () => {
+  guardCalls++;
+  return true;
+};
+
+@Route("/things")
+class ThingController extends Controller {
+  @Get()
+  @RateLimit({ limit: 2, window: 60, key: { header: "X-Api-Key" } })
+  @UseGuards(countingGuard)
+  list() {
+    return [];
+  }
+
+  @Post()
+  @RateLimit({ limit: 1, window: 10, key: (request) => request.headers.get("x-user") ?? undefined })
+  create() {
+    return { created: true };
+  }
+}
+
+@Route("/shared")
+@RateLimit({ limit: 3, window: 60, key: { header: "x-api-key" }, name: "shared" })
+class SharedController extends Controller {
+  @Get("/a")
+  a() {
+    return "a";
+  }
+
+  @Get("/b")
+  b() {
+    return "b";
+  }
+
+  @Get("/free")
+  @RateLimit(false)
+  free() {
+    return "free";
+  }
+}
+
+const key = (value: string) => ({ headers: { "x-api-key": value } });
+
+describe("@RateLimit", () => {
+  it("lets `limit` requests of one key through per window, then answers 429 before guards run", async () => {
+    guardCalls = 0;
+    const app = testApp([ThingController]);
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index++) {
+      statuses.push((await send(app, "GET", "/things", key("alpha"))).status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(guardCalls).toBe(2);
+    // Another key has its own budget.
+    expect((await send(app, "GET", "/things", key("beta"))).status).toBe(200);
+  });
+
+  it("sends RateLimit and RateLimit-Policy on every answer, and Retry-After with problem+json on 429", async () => {
+    const app = testApp([ThingController]);
+    const first = await send(app, "GET", "/things", key("k"));
+    expect(first.headers.get("ratelimit-policy")).toBe('"listThings";q=2;w=60');
+    expect(first.headers.get("ratelimit")).toBe('"listThings";r=1;t=60');
+    const second = await send(app, "GET", "/things", key("k"));
+    expect(second.headers.get("ratelimit")).toBe('"listThings";r=0;t=60');
+    const refused = await send(app, "GET", "/things", key("k"));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(refused.headers.get("ratelimit")).toBe('"listThings";r=0;t=60');
+    const problem: Json = await refused.json();
+    expect(problem).toMatchObject({
+      type: quotaExceededType,
+      title: "Quota exceeded",
+      status: 429,
+      "violated-policies": ["listThings"],
+    });
+  });
+
+  it("starts a new window once the old one ends", async () => {
+    let now = 1_000_000;
+    const app = testApp([ThingController], {
+      rateLimit: { store: memoryRateLimitStore({ now: () => now }) },
+    });
+    const post = () => send(app, "POST", "/things", { headers: { "x-user": "u1" } });
+    expect((await post()).status).toBe(200);
+    now += 4_000;
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("6");
+    now += 6_000;
+    expect((await post()).status).toBe(200);
+  });
+
+  it("counts requests whose key function gives nothing under one shared key", async () => {
+    const app = testApp([ThingController]);
+    expect((await send(app, "POST", "/things")).status).toBe(200);
+    expect((await send(app, "POST", "/things")).status).toBe(429);
+    expect((await send(app, "POST", "/things", { headers: { "x-user": "u2" } })).status).toBe(200);
+  });
+
+  it("shares one budget between routes of one policy name; @RateLimit(false) turns it off", async () => {
+    const app = testApp([SharedController]);
+    const statuses: number[] = [];
+    for (const path of ["/shared/a", "/shared/b", "/shared/a", "/shared/b"]) {
+      statuses.push((await send(app, "GET", path, key("one"))).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const free = await send(app, "GET", "/shared/free", key("one"));
+    expect(free.status).toBe(200);
+    expect(free.headers.get("ratelimit")).toBeNull();
+  });
+
+  it("applies the app-wide policy to routes without their own, as one budget named default", async () => {
+    @Route("/open")
+    class OpenController extends Controller {
+      @Get("/x")
+      x() {
+        return "x";
+      }
+
+      @Get("/y")
+      y() {
+        return "y";
+      }
+    }
+    const app = testApp([OpenController], {
+      rateLimit: { limit: 1, window: 30, key: { header: "x-api-key" } },
+    });
+    const x = await send(app, "GET", "/open/x", key("c"));
+    expect(x.headers.get("ratelimit-policy")).toBe('"default";q=1;w=30');
+    expect((await send(app, "GET", "/open/y", key("c"))).status).toBe(429);
+  });
+
+  it("lets requests through, and logs, when the store fails", async () => {
+    const app = testApp([ThingController], {
+      rateLimit: {
+        store: {
+          hit: () => Promise.reject(new Error("connection refused")),
+        },
+      },
+    });
+    const statuses: number[] = [];
+    for (let index = 0; index < 3; index++) {
+      statuses.push((await send(app, "GET", "/things", key("k"))).status);
+    }
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(app.logged).toHaveLength(3);
+    expect(String(app.logged[0]?.[0])).toContain("rate limit store failed");
+  });
+
+  it("refuses bad policies at startup", () => {
+    const make = (options: unknown) => {
+      @Route("/bad")
+      class BadController extends Controller {
+        @Get()
+        @RateLimit(options as never)
+        bad() {}
+      }
+      return () => testApp([BadController]);
+    };
+    expectConfigError(make({ limit: 0, window: 1 }), "INVALID_RATE_LIMIT", "BadController.bad");
+    expectConfigError(make({ limit: 1, window: 1, key: "bogus" }), "INVALID_RATE_LIMIT", "key");
+    expectConfigError(make({ limit: 1, window: 1, burst: 2 }), "INVALID_RATE_LIMIT", "burst");
+    expectConfigError(make({ limit: 1, window: 1.5 }), "INVALID_DURATION", "window");
+    expectConfigError(make(null), "INVALID_RATE_LIMIT", "{ limit, window");
+    expectConfigError(
+      () => testApp([ThingController], { rateLimit: { store: {} as never } }),
+      "INVALID_OPTION",
+      "rateLimit.store",
+    );
+  });
+
+  it("refuses one policy name with two different limits", () => {
+    @Route("/twice")
+    class TwiceController extends Controller {
+      @Get("/a")
+      @RateLimit({ limit: 1, window: 60, name: "same" })
+      a() {}
+
+      @Get("/b")
+      @RateLimit({ limit: 2, window: 60, name: "same" })
+      b() {}
+    }
+    expectConfigError(() => testApp([TwiceController]), "INVALID_RATE_LIMIT", '"same"');
+  });
+
+  it("documents the fields, 429 and Retry-After in OpenAPI 3.0, 3.1 and 3.2", () => {
+    for (const version of ["3.0", "3.1", "3.2"] as const) {
+      const app = testApp([ThingController, SharedController], { openapi: { version } });
+      const document: Json = app.document;
+      const get = document.paths["/things"].get;
+      expect(Object.keys(get.responses.default.headers)).toEqual(["RateLimit", "RateLimit-Policy"]);
+      expect(Object.keys(get.responses["429"].headers)).toEqual([
+        "Retry-After",
+        "RateLimit",
+        "RateLimit-Policy",
+      ]);
+      expect(get.responses["429"].content["application/problem+json"]).toBeDefined();
+      const statuses = Object.keys(get.responses);
+      expect(statuses.indexOf("429")).toBe(statuses.indexOf("500") - 1);
+      expect(document.paths["/shared/free"].get.responses["429"]).toBeUndefined();
+    }
+  });
+});
+
+@Route("/public")
+class AddressController extends Controller {
+  @Get()
+  @RateLimit({ limit: 1, window: 60 })
+  hello() {
+    return "hello";
+  }
+}
+
+describe("@RateLimit by client address", () => {
+  it("counts by the connection's address under Bun.serve", async () => {
+    const app = testApp([AddressController]);
+    const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });
+    try {
+      const first = await fetch(new URL("/public", server.url));
+      const second = await fetch(new URL("/public", server.url));
+      expect([first.status, second.status]).toEqual([200, 429]);
+    } finally {
+      await server.stop(true);
+    }
+  });
+
+  it("reads a trusted proxy header `hops` entries from its end, never what the client wrote before", async () => {
+    const app = testApp([AddressController], {
+      rateLimit: { clientAddress: { header: "x-forwarded-for", hops: 1 } },
+    });
+    const via = (value: string) =>
+      send(app, "GET", "/public", { headers: { "x-forwarded-for": value } });
+    expect((await via("6.6.6.6, 203.0.113.7")).status).toBe(200);
+    // A forged first entry does not make a new client.
+    expect((await via("7.7.7.7, 203.0.113.7")).status).toBe(429);
+    expect((await via("203.0.113.8")).status).toBe(200);
+  });
+});
