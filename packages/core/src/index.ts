@@ -188,6 +188,12 @@ export type {
   ValidationResult,
   Validator,
 } from "./schema/schema-adapter.js";
+export { type DiskSinkOptions, diskSink } from "./uploads/disk-sink.js";
+export type { MultipartLimits } from "./uploads/form-plan.js";
+export { type MemorySinkOptions, memorySink } from "./uploads/memory-sink.js";
+export { type S3SinkOptions, s3Sink } from "./uploads/s3-sink.js";
+export { StoredFile, type StoredLocation } from "./uploads/stored-file.js";
+export type { UploadInfo, UploadSink, UploadTarget } from "./uploads/upload-sink.js";
 export type { BunSocket, SocketBytes } from "./websocket/bun-socket.js";
 export type { ErrorFrame, MessageIssue } from "./websocket/error-frame.js";
 export { WebSocketConnection } from "./websocket/websocket-connection.js";

@@ -2,12 +2,21 @@ import type { BodyContentType, ParameterLocation } from "../http/vocabulary.js";
 import { parameterTarget } from "../metadata/decorator-target.js";
 import type { BindingMetadata } from "../metadata/metadata-store.js";
 import type { Infer } from "../schema/infer.js";
+import type { MultipartLimits } from "../uploads/form-plan.js";
+import type { UploadSink } from "../uploads/upload-sink.js";
 import type { CheckedParameterDecorator } from "./binding-check.js";
 
 /** Options of `@Body`. */
 export interface BodyOptions {
   /** The media type the body is read as (default `application/json`, which also accepts `+json`). */
   readonly contentType?: BodyContentType;
+  /**
+   * multipart/form-data only: where each named file field's bytes go while they arrive
+   * (`diskSink`, `s3Sink`, `memorySink`). With it (or `multipart`) the body is streamed.
+   */
+  readonly uploads?: Readonly<Record<string, UploadSink>>;
+  /** multipart/form-data only: the streamed form's limits (parts, files, fields, sizes). */
+  readonly multipart?: MultipartLimits;
 }
 
 type BindingInput =
@@ -69,6 +78,8 @@ export function Body(...args: [schema?: unknown, options?: BodyOptions]): Parame
     // `@Body(undefined, options)` means "no schema"; `@Body(X)` with X undefined is an import cycle.
     hasSchema: args[0] !== undefined || args.length === 1,
     contentType: args[1]?.contentType ?? "application/json",
+    ...(args[1]?.uploads === undefined ? {} : { uploads: args[1].uploads }),
+    ...(args[1]?.multipart === undefined ? {} : { multipart: args[1].multipart }),
   });
 }
 

@@ -103,6 +103,8 @@ export const configErrorCodes = {
     "`@RateLimit` or rateLimit's policy has a bad limit, window, key or name, or two routes name one policy with different limits",
   INVALID_IDEMPOTENCY:
     "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }",
+  INVALID_UPLOADS:
+    "`@Body` declares uploads or multipart limits on a body that is not multipart/form-data, or an uploads value is not a sink",
 } as const;
 
 /** A stable code carried by every `TrellisConfigError`. */

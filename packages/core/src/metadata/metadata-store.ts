@@ -26,6 +26,9 @@ export type BindingMetadata =
       readonly schema: unknown;
       readonly hasSchema: boolean;
       readonly contentType: unknown;
+      /** `@Body` `uploads` and `multipart`, as given (checked when operations are built). */
+      readonly uploads?: unknown;
+      readonly multipart?: unknown;
     }
   | { readonly kind: "request"; readonly index: number };
 

@@ -7,6 +7,7 @@ import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
+import { bodyFormPlan } from "./body-form-plan.js";
 import type { Binding } from "./operation.js";
 
 /** What turning decorator records into bindings needs. */
@@ -118,13 +119,16 @@ export function buildBindings(
         ? record.schema
         : reflectedAdapterSchema(context, reflectedAt(record.index, "@Body"));
       const hasSchema = record.hasSchema || schema !== undefined;
+      const jsonSchema = hasSchema ? adapterJsonSchema(context, schema, at) : undefined;
+      const form = bodyFormPlan(record, jsonSchema, context.registry, at);
       return {
         kind: "body",
         index: record.index,
         schema,
-        jsonSchema: hasSchema ? adapterJsonSchema(context, schema, at) : undefined,
+        jsonSchema,
         contentType: record.contentType as BodyContentType,
         required: hasSchema ? !context.compiler.acceptsMissing(schema, "body", at) : true,
+        ...(form === undefined ? {} : { form }),
       };
     }
 

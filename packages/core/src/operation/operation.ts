@@ -1,6 +1,7 @@
 import type { BodyContentType, HttpMethod, ParameterLocation } from "../http/vocabulary.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { ConditionalPolicy } from "./conditional-policy.js";
+import type { FormPlan } from "../uploads/form-plan.js";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
 import type { RateLimitPolicy } from "./rate-limit-policy.js";
 
@@ -29,6 +30,8 @@ export interface BodyBinding {
   readonly jsonSchema: JsonSchema | undefined;
   readonly contentType: BodyContentType;
   readonly required: boolean;
+  /** multipart/form-data declared with `uploads` or `multipart` limits: streamed by this plan. */
+  readonly form?: FormPlan;
 }
 
 /** The raw `Request` (`@Req()`). */

@@ -9,16 +9,20 @@ import { acceptsMediaType } from "../http/media-type.js";
 import { decodeUtf8 } from "../http/strict-utf8.js";
 import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
 import type { BodyContentType, BodyEncoding } from "../http/vocabulary.js";
+import type { FormPlan } from "../uploads/form-plan.js";
 import { unsafeJson } from "./json-guard.js";
 import { type FileTypeRules, parseMultipart } from "./read-multipart.js";
+import { readForm } from "./stream-form.js";
+import { StreamedForm } from "./streamed-form.js";
 
 /**
  * What `startBody` reads: the body's bytes as sent (after any content coding is undone), or, for
  * a text body with a Content-Length, the runtime's Blob of them (see `textOfBlob`).
  */
-export type BodyContent = Uint8Array | Blob;
+export type BodyContent = Uint8Array | Blob | StreamedForm;
 
-const sizeOf = (read: BodyContent) => (read instanceof Uint8Array ? read.byteLength : read.size);
+const sizeOf = (read: Uint8Array | Blob) =>
+  read instanceof Uint8Array ? read.byteLength : read.size;
 
 /** How one route reads its body, fixed at startup. */
 export interface BodyPlan {
@@ -31,6 +35,8 @@ export interface BodyPlan {
   readonly encodings?: readonly BodyEncoding[];
   /** Multipart: the file fields whose bytes must fit their declared media type. */
   readonly fileTypes?: FileTypeRules;
+  /** Multipart with sinks or limits declared: streamed part by part (see `readForm`). */
+  readonly form?: FormPlan;
 }
 
 const digits = /^[0-9]+$/;
@@ -225,8 +231,20 @@ export function startBody(request: Request, plan: BodyPlan): Promise<BodyContent
   const multipart = plan.contentType === "multipart/form-data";
   const encoding = headers.get("content-encoding");
   const coding = encoding?.trim().toLowerCase();
-  if (coding !== undefined && coding !== "identity") {
-    if (!plan.encodings?.includes(coding as BodyEncoding)) throw encoded(plan);
+  const coded = coding !== undefined && coding !== "identity";
+  if (coded && !plan.encodings?.includes(coding as BodyEncoding)) throw encoded(plan);
+  if (multipart && plan.form !== undefined) {
+    // Declared sinks: streamed part by part, as the runtime's form parser cannot.
+    const body = request.body;
+    if (body === null) throw missing();
+    const stream = coded
+      ? body
+          .pipeThrough(codedLimit(plan.limit))
+          .pipeThrough(new DecompressionStream(coding as BodyEncoding) as ReadableWritablePair)
+      : body;
+    return readForm(stream, contentType ?? "", plan.form, plan.limit, plan.fileTypes);
+  }
+  if (coded) {
     const decoded = readDecoded(request, coding as BodyEncoding, plan.limit);
     return contentType === null ? decoded.then((value) => refuseUntyped(value, plan)) : decoded;
   }
@@ -239,7 +257,7 @@ export function startBody(request: Request, plan: BodyPlan): Promise<BodyContent
   return content.then((read) => refuseUntyped(read, plan));
 }
 
-function refuseUntyped<T extends BodyContent>(read: T, plan: BodyPlan): T {
+function refuseUntyped<T extends Uint8Array | Blob>(read: T, plan: BodyPlan): T {
   if (sizeOf(read) === 0) return read;
   throw wrongType(plan);
 }
@@ -257,6 +275,7 @@ function absent(plan: BodyPlan): undefined {
  * Returns a promise only for a multipart body, or a text body that must be decoded again.
  */
 export function finishBody(read: BodyContent, request: Request, plan: BodyPlan): unknown {
+  if (read instanceof StreamedForm) return read.record; // its limits were checked as it streamed
   if (sizeOf(read) > plan.limit) throw tooLarge(plan.limit);
   if (read instanceof Uint8Array) {
     if (plan.contentType !== "multipart/form-data") return parseText(textOf(read), plan);

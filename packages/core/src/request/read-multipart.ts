@@ -8,6 +8,7 @@ import {
 import { restrictedFileFields } from "../openapi/multipart-encoding.js";
 import type { BodyBinding } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
+import { StoredFile } from "../uploads/stored-file.js";
 import { multipartBoundary, partContentTypes } from "./multipart-parts.js";
 import { pointerToken } from "./request-inputs.js";
 
@@ -70,7 +71,11 @@ function asDeclared(file: File, declared: string | undefined): File {
  * that start with one must be declared as its type.
  */
 async function signatureProblem(file: File): Promise<string | undefined> {
-  const head = new Uint8Array(await file.slice(0, signatureLength).arrayBuffer());
+  // A streamed file kept its first bytes as they passed: no read back from disk or S3.
+  const head =
+    file instanceof StoredFile
+      ? file.head.subarray(0, signatureLength)
+      : new Uint8Array(await file.slice(0, signatureLength).arrayBuffer());
   const found = mediaTypeFromSignature(head);
   const declared = file.type;
   const signed = signedMediaTypes.includes(declared);
@@ -83,7 +88,7 @@ async function signatureProblem(file: File): Promise<string | undefined> {
  * declared as one of its types (a type it does not accept is the schema's to refuse): 400 naming
  * each file whose bytes are not what its part declares.
  */
-async function checkFileSignatures(
+export async function checkFileSignatures(
   record: Record<string, unknown>,
   rules: FileTypeRules,
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "../http/route-handler.js";
-import type { Operation } from "../operation/operation.js";
+import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import {
   type BodyContent,
@@ -8,6 +8,7 @@ import {
   finishBody,
   startBody,
 } from "../request/read-body.js";
+import { StreamedForm } from "../request/streamed-form.js";
 
 /** The route's handler for a route that binds a body: reads it, then runs the rest. */
 export function readingBody(
@@ -21,10 +22,16 @@ export function readingBody(
   respondError: ErrorResponder,
   operation: Operation,
 ): RouteHandler {
+  // A multipart body with declared sinks streams by its plan, made when operations were built.
+  const form = operation.bindings.find(
+    (binding): binding is BodyBinding => binding.kind === "body",
+  )?.form;
+  const plan: BodyPlan = form === undefined ? bodyPlan : { ...bodyPlan, form };
   return async (request, params, decoded) => {
     let body: unknown;
+    let streamed: StreamedForm | undefined;
     try {
-      const pending = startBody(request, bodyPlan);
+      const pending = startBody(request, plan);
       if (pending !== undefined) {
         let content: BodyContent;
         try {
@@ -32,12 +39,15 @@ export function readingBody(
         } catch (error) {
           throw bodyReadFailure(error);
         }
-        body = finishBody(content, request, bodyPlan);
+        if (content instanceof StreamedForm) streamed = content;
+        body = finishBody(content, request, plan);
         if (body instanceof Promise) body = await body;
       }
     } catch (error) {
       return respondError(error, request, operation);
     }
-    return run(request, params, decoded, body);
+    const response = run(request, params, decoded, body);
+    // Stored files: removed after an error answer, temporary ones after any answer.
+    return streamed === undefined ? response : streamed.settleAfter(response);
   };
 }

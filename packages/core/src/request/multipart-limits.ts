@@ -1,0 +1,15 @@
+import { BadRequestException, PayloadTooLargeException } from "../errors/http-exceptions.js";
+import { withoutStack } from "../errors/without-stack.js";
+
+/** A 413 for a form past one of its limits, saying which. */
+export const formTooLarge = (message: string) =>
+  withoutStack(() => new PayloadTooLargeException(`The request body ${message}.`));
+
+/** A 400 for a form whose framing or part heads cannot be read. */
+export const formInvalid = (message: string) =>
+  withoutStack(
+    () =>
+      new BadRequestException(`The request body ${message}.`, {
+        errors: [{ in: "body", path: "", message }],
+      }),
+  );

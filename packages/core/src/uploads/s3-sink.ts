@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import type { S3Client } from "bun";
+import { HeadKeeper } from "./memory-sink.js";
+import { StoredFile } from "./stored-file.js";
+import type { UploadInfo, UploadSink, UploadTarget } from "./upload-sink.js";
+
+/** Options of `s3Sink`. */
+export interface S3SinkOptions {
+  /** Bun's S3 client (`new Bun.S3Client({ bucket, endpoint, ... })`), or `Bun.s3`. */
+  readonly client: S3Client;
+  /** The object key of one file; default: a random UUID. The client's filename is only a hint. */
+  readonly key?: (info: UploadInfo) => string;
+  /** Bytes per multipart part (default 5 MiB, S3's smallest). Memory per upload: partSize × queueSize. */
+  readonly partSize?: number;
+  /** Parts uploaded at once (default 2). */
+  readonly queueSize?: number;
+  /** The bucket, when the client has none set (also shown in the stored file's location). */
+  readonly bucket?: string;
+  /** The largest file in bytes (413 past it); default: the field's maxSize, else the body limit. */
+  readonly maxSize?: number;
+}
+
+const mebibyte = 1024 * 1024;
+
+/**
+ * Files streamed to S3 while they arrive, through Bun's S3 client: its writer uploads parts as
+ * they fill and waits when `queueSize` parts are in flight, so the request is read only as fast as
+ * S3 takes it. A failed or refused upload is removed: Bun's writer (1.4) cannot abort a
+ * multipart upload, so the sink ends it and deletes the object.
+ */
+export function s3Sink(options: S3SinkOptions): UploadSink {
+  const partSize = options.partSize ?? 5 * mebibyte;
+  const queueSize = options.queueSize ?? 2;
+  const bucket = options.bucket;
+  return {
+    kind: "s3",
+    maxSize: options.maxSize,
+    open(info: UploadInfo): UploadTarget {
+      const key = options.key?.(info) ?? randomUUID();
+      const file = options.client.file(key, bucket === undefined ? {} : { bucket });
+      const writer = file.writer({ partSize, queueSize, type: info.type, retry: 1 });
+      const head = new HeadKeeper();
+      let ended: Promise<unknown> | undefined;
+      const end = () => {
+        ended ??= Promise.resolve(writer.end());
+        return ended;
+      };
+      return {
+        write(bytes) {
+          head.take(bytes);
+          const written = writer.write(bytes);
+          return written instanceof Promise ? written.then(() => {}) : undefined;
+        },
+        async finish(size) {
+          await end();
+          const stat = await file.stat();
+          const remove = () =>
+            file.delete().then(
+              () => {},
+              () => {},
+            );
+          return new StoredFile(file, {
+            name: info.filename,
+            type: info.type,
+            size,
+            head: head.head,
+            location: { kind: "s3", bucket, key, etag: stat.etag },
+            cleanup: { remove, temporary: false },
+          });
+        },
+        async abort() {
+          await end().catch(() => {});
+          await file.delete().catch(() => {});
+        },
+      };
+    },
+  };
+}
