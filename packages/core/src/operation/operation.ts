@@ -1,7 +1,7 @@
 import type { BodyContentType, HttpMethod, ParameterLocation } from "../http/vocabulary.js";
 import type { JsonSchema } from "../schema/json-schema.js";
-import type { ConditionalPolicy } from "./conditional-policy.js";
 import type { FormPlan } from "../uploads/form-plan.js";
+import type { ConditionalPolicy } from "./conditional-policy.js";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
 import type { RateLimitPolicy } from "./rate-limit-policy.js";
 
