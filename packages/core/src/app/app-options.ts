@@ -39,9 +39,6 @@ export interface DocumentOptions {
   readonly providers?: readonly Provider[];
   /** OpenAPI document options (`service`, `version`, `servers`, `securitySchemes`, `file`). */
   readonly openapi?: OpenApiOptions;
-  /**
-   * `"weak"`) sends a hash of each 200's bytes as its `ETag` and answers `If-None-Match` with 304.
-   */
   /** Request limits. */
   readonly limits?: {
     /** Maximum request body in bytes (default 1 MiB); per route with `@BodyLimit`. */

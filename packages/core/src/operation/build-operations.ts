@@ -175,12 +175,6 @@ export function buildOperationsWith<R>(
 
       for (const verb of method.verbs) {
         const path = joinRoutePath(metadata.prefix, verb.path, where);
-          controller,
-          method,
-          verb.method,
-          media.sse !== undefined,
-          where,
-        );
         // A class's @Idempotent covers its POST and PATCH routes: it depends on the verb.
         const sse = media.sse !== undefined;
         const idempotency = readIdempotency(controller, method, verb.method, sse, where);

@@ -1,9 +1,4 @@
-import {
-  mediaTypeSlot,
-  preconditionsSlot,
-  type ResponseState,
-  signalSlot,
-} from "../controller/response-state.js";
+import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
@@ -133,9 +128,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
           }
         };
 
-  const answered = stages ? stages.finish(serialized) : serialized;
-  const finish =
-      : answered;
+  const finish = stages ? stages.finish(serialized) : serialized;
   const invoke = stages ? stages.handler(invoker(method, arity)) : invoker(method, arity);
   const timed = operation.timeout !== undefined;
   const sse = operation.sse !== undefined;
