@@ -1,7 +1,7 @@
 // The floors of core, bottom up (see ARCHITECTURE.md). A module may import from its own floor
 // or a lower one; an import that points up, or any cycle, fails `pnpm lint`.
 const floors = [
-  ["http"],
+  ["http", "pagination"],
   ["errors", "uploads"],
   ["pubsub"],
   ["controller"],
@@ -10,7 +10,7 @@ const floors = [
   ["di"],
   ["operation"],
   ["openapi", "request"],
-  ["pipeline", "idempotency", "rate-limit"],
+  ["pipeline", "idempotency", "rate-limit", "conditional"],
   ["observability"],
   ["decorators"],
   ["route"],

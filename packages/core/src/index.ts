@@ -14,10 +14,15 @@ export { createApp } from "./app/create-app.js";
 export type { ServeOptions } from "./app/serve-app.js";
 export { serve } from "./app/serve-app.js";
 export type { AsyncApiDocument } from "./asyncapi/generate-asyncapi.js";
+export { conditionalProblemTypes } from "./conditional/conditional-problems.js";
+export type { EntityTagOptions } from "./conditional/entity-tag.js";
+export { entityTag } from "./conditional/entity-tag.js";
 export { Controller } from "./controller/controller.js";
+export type { CurrentValidators } from "./controller/current-validators.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
+export { Conditional } from "./decorators/conditional.js";
 export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";
 export { Idempotent } from "./decorators/idempotent.js";
 export { Inject } from "./decorators/inject.js";
@@ -115,6 +120,10 @@ export { getRequestLogger, type RequestLogger } from "./observability/request-lo
 export type { TelemetryOptions } from "./observability/telemetry-options.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
+export type {
+  ConditionalAppOptions,
+  ConditionalOptions,
+} from "./operation/conditional-policy.js";
 export type { IdempotentOptions } from "./operation/idempotency-policy.js";
 export type {
   Binding,
@@ -127,6 +136,10 @@ export type {
   SecurityRequirement,
 } from "./operation/operation.js";
 export type { RateLimitKey, RateLimitOptions } from "./operation/rate-limit-policy.js";
+export type { WebLink } from "./pagination/link-header.js";
+export { linkHeader } from "./pagination/link-header.js";
+export type { CursorLinkOptions, PageLinkOptions, PageUrl } from "./pagination/page-links.js";
+export { cursorLinks, pageLinkHeader, pageLinks } from "./pagination/page-links.js";
 export type { CorsOptions, CorsOrigin } from "./pipeline/cors.js";
 export { cors } from "./pipeline/cors.js";
 export type { ErrorContext, ErrorFormatter, FormattedError } from "./pipeline/error-formatter.js";

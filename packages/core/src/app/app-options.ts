@@ -8,6 +8,7 @@ import type { IdempotencyAppOptions } from "../idempotency/idempotency-options.j
 import type { AccessLogOptions } from "../observability/access-log.js";
 import type { TelemetryOptions } from "../observability/telemetry-options.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
+import type { ConditionalAppOptions } from "../operation/conditional-policy.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
 import type { InterceptorItem } from "../pipeline/interceptor.js";
@@ -39,6 +40,11 @@ export interface DocumentOptions {
   readonly providers?: readonly Provider[];
   /** OpenAPI document options (`service`, `version`, `servers`, `securitySchemes`, `file`). */
   readonly openapi?: OpenApiOptions;
+  /**
+   * Conditional requests on every GET route without `@Conditional`: `{ etag: "strong" }` (or
+   * `"weak"`) sends a hash of each 200's bytes as its `ETag` and answers `If-None-Match` with 304.
+   */
+  readonly conditional?: ConditionalAppOptions;
   /** Request limits. */
   readonly limits?: {
     /** Maximum request body in bytes (default 1 MiB); per route with `@BodyLimit`. */

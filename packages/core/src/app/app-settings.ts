@@ -15,6 +15,7 @@ import type { BodyEncoding } from "../http/vocabulary.js";
 import { createObservability, type Observability } from "../observability/app-observability.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { parseRootSecurity } from "../openapi/root-security.js";
+import { type ConditionalPolicy, defaultConditional } from "../operation/conditional-policy.js";
 import type { SecurityRequirement } from "../operation/operation.js";
 import { defaultRateLimit, type RateLimitPolicy } from "../operation/rate-limit-policy.js";
 import { isValidLimit } from "../operation/route-limits.js";
@@ -45,6 +46,8 @@ export interface DocumentSettings {
   readonly defaultSecurity: readonly SecurityRequirement[];
   /** True when the app has global guards: every operation is documented as guarded. */
   readonly globalGuards: boolean;
+  /** `conditional`'s app-wide default: computed ETags on GET routes without `@Conditional`. */
+  readonly conditional: ConditionalPolicy | undefined;
   /** `rateLimit`'s app-wide policy: the limit of routes without `@RateLimit`. */
   readonly rateLimit: RateLimitPolicy | undefined;
 }
@@ -164,6 +167,7 @@ export function parseDocumentOptions(
     openapi: options.openapi,
     defaultSecurity: parseRootSecurity(options.openapi?.security, caller),
     globalGuards: Array.isArray(guards) && guards.length > 0,
+    conditional: defaultConditional(options.conditional, caller),
     rateLimit: defaultRateLimit(options.rateLimit, caller),
   };
 }

@@ -1,6 +1,8 @@
+import type { CurrentValidators } from "./current-validators.js";
 import {
   headersSlot,
   mediaTypeSlot,
+  preconditionsSlot,
   type ResponseState,
   signalSlot,
   statusSlot,
@@ -53,5 +55,24 @@ export abstract class Controller {
     // Copy on first write so headers set on the shared instance never change under other requests.
     if (!Object.hasOwn(state, headersSlot)) state[headersSlot] = new Headers(state[headersSlot]);
     state[headersSlot]?.set(name, value);
+  }
+
+  /**
+   * On a `@Conditional` route, before changing anything: evaluates this request's `If-Match`,
+   * `If-Unmodified-Since` and `If-None-Match` against the resource's current validators
+   * (undefined when it does not exist) in RFC 9110's order, and throws the 412 problem when they
+   * fail. Without those headers it does nothing.
+   *
+   * @example
+   * const user = await this.users.findById(id);
+   * if (!user) throw new NotFoundException();
+   * this.checkPreconditions({ etag: entityTag(user.version) });
+   */
+  protected checkPreconditions(current: CurrentValidators | undefined): void {
+    const check = (this as ResponseState)[preconditionsSlot];
+    if (check === undefined) {
+      throw new Error("checkPreconditions() needs @Conditional on the route (or its class).");
+    }
+    check(current);
   }
 }

@@ -1,8 +1,11 @@
+import type { PreconditionCheck } from "./current-validators.js";
+
 /** Per-request response state a handler sets through `this.setStatus` / `this.setHeader`. */
 export const statusSlot: unique symbol = Symbol("trellis.status");
 export const headersSlot: unique symbol = Symbol("trellis.headers");
 export const signalSlot: unique symbol = Symbol("trellis.signal");
 export const mediaTypeSlot: unique symbol = Symbol("trellis.mediaType");
+export const preconditionsSlot: unique symbol = Symbol("trellis.preconditions");
 
 /** The per-request view of a controller: its own slots, everything else from the shared instance. */
 export interface ResponseState {
@@ -11,4 +14,6 @@ export interface ResponseState {
   [signalSlot]?: AbortSignal;
   /** The media type negotiated from `@Produces` for this request. */
   [mediaTypeSlot]?: string;
+  /** On a `@Conditional` route: evaluates this request's preconditions (`checkPreconditions`). */
+  [preconditionsSlot]?: PreconditionCheck;
 }

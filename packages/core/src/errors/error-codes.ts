@@ -99,6 +99,8 @@ export const configErrorCodes = {
     "the third argument of `@Returns` is not a description or a valid { description, headers, example } object",
   INVALID_RESPONSE_VALIDATION:
     "`@ValidateResponse` is given something other than true, false or { strip: boolean }",
+  INVALID_CONDITIONAL:
+    "`@Conditional` or the conditional option is not { etag?, requireIfMatch? } with a known value, or `@Conditional` is on an event stream",
   INVALID_RATE_LIMIT:
     "`@RateLimit` or rateLimit's policy has a bad limit, window, key or name, or two routes name one policy with different limits",
   INVALID_IDEMPOTENCY:

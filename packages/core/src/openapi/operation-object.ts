@@ -1,6 +1,7 @@
 import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
+import { documentConditional } from "./conditional-document.js";
 import { documentHttpSemantics } from "./http-semantics-document.js";
 import { multipartEncoding } from "./multipart-encoding.js";
 import { operationParameters } from "./operation-parameters.js";
@@ -147,6 +148,7 @@ export function operationObject(
   const body = requestBody(operation, registry, collector, where);
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, dialect.version, where);
+  documentConditional(operation, result, () => collector.problemContent());
   documentHttpSemantics(operation, result, () => collector.problemContent());
   if (docs.deprecated) result.deprecated = true;
   // `security: []` says "public" explicitly; requirements equal to the root's are not repeated.

@@ -4,6 +4,7 @@ import { readControllerMetadata } from "../metadata/read-controller-metadata.js"
 import { type BindingContext, buildBindings } from "./build-bindings.js";
 import { buildResponses } from "./build-responses.js";
 import { checkOperations } from "./check-operations.js";
+import { type ConditionalPolicy, readConditional } from "./conditional-policy.js";
 import { readIdempotency } from "./idempotency-policy.js";
 import type { Operation, SecurityRequirement } from "./operation.js";
 import { assignOperationIds, controllerSubject } from "./operation-ids.js";
@@ -25,6 +26,8 @@ export interface OperationBuildContext extends BindingContext {
   readonly defaultSecurity?: readonly SecurityRequirement[];
   /** False to leave untagged operations untagged (`openapi.controllerTags: false`). */
   readonly controllerTags?: boolean;
+  /** The app's `conditional` default: computed ETags on GET routes without `@Conditional`. */
+  readonly defaultConditional?: ConditionalPolicy;
   /** The app's `rateLimit` policy: the limit of routes without `@RateLimit`. */
   readonly defaultRateLimit?: RateLimitPolicy;
 }
@@ -175,6 +178,14 @@ export function buildOperationsWith<R>(
 
       for (const verb of method.verbs) {
         const path = joinRoutePath(metadata.prefix, verb.path, where);
+        const conditional = readConditional(
+          controller,
+          method,
+          verb.method,
+          media.sse !== undefined,
+          context.defaultConditional,
+          where,
+        );
         // A class's @Idempotent covers its POST and PATCH routes: it depends on the verb.
         const sse = media.sse !== undefined;
         const idempotency = readIdempotency(controller, method, verb.method, sse, where);
@@ -205,6 +216,7 @@ export function buildOperationsWith<R>(
           bodyLimit,
           timeout,
           guarded: context.globalGuards === true || guards.length > 0,
+          ...(conditional ? { conditional } : {}),
           ...(rateLimit ? { rateLimit } : {}),
           ...(idempotency ? { idempotency } : {}),
         });

@@ -1,6 +1,7 @@
 import type { BodyContentType, HttpMethod, ParameterLocation } from "../http/vocabulary.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { FormPlan } from "../uploads/form-plan.js";
+import type { ConditionalPolicy } from "./conditional-policy.js";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
 import type { RateLimitPolicy } from "./rate-limit-policy.js";
 
@@ -141,6 +142,8 @@ export interface Operation {
   readonly timeout: number | undefined;
   /** True when guards (global, class or method) run before the handler: documented as 401/403. */
   readonly guarded: boolean;
+  /** `@Conditional` (method, class) or the app's `conditional` (GET); absent: none. */
+  readonly conditional?: ConditionalPolicy;
   /** `@RateLimit` (method, class) or the app's `rateLimit` policy; absent: not limited. */
   readonly rateLimit?: RateLimitPolicy;
   /** `@Idempotent` (method, or class for POST/PATCH); absent: no `Idempotency-Key` handling. */

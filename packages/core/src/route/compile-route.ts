@@ -1,4 +1,11 @@
-import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
+import { conditionalAnswer } from "../conditional/conditional-answer.js";
+import { preconditionCheck, requiringIfMatch } from "../conditional/precondition-check.js";
+import {
+  mediaTypeSlot,
+  preconditionsSlot,
+  type ResponseState,
+  signalSlot,
+} from "../controller/response-state.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
@@ -128,7 +135,13 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
           }
         };
 
-  const finish = stages ? stages.finish(serialized) : serialized;
+  const answered = stages ? stages.finish(serialized) : serialized;
+  // `@Conditional`: a GET's 200 gets its ETag and may become a 304 (or a 412).
+  const { conditional } = operation;
+  const finish =
+    conditional && operation.method === "GET"
+      ? conditionalAnswer(answered, conditional, respondError, operation)
+      : answered;
   const invoke = stages ? stages.handler(invoker(method, arity)) : invoker(method, arity);
   const timed = operation.timeout !== undefined;
   const sse = operation.sse !== undefined;
@@ -205,6 +218,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
       if (timed) state[signalSlot] = timeoutSignal(request);
       if (sse) state[signalSlot] = streamSignal(request, state[signalSlot]);
       if (mediaType !== undefined) state[mediaTypeSlot] = mediaType;
+      if (conditional !== undefined) state[preconditionsSlot] = preconditionCheck(request);
       if (intercept !== undefined) {
         // Stage: interceptors around the handler (always asynchronous: `next()` is a promise).
         const execution = new RouteExecutionContext(request, params, decoded, operation);
@@ -233,6 +247,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   if (operation.idempotency !== undefined && context.idempotency !== undefined) {
     handler = idempotentRoute(handler, operation, operation.idempotency, context.idempotency);
   }
+  if (conditional?.requireIfMatch) handler = requiringIfMatch(handler, respondError, operation);
   if (access !== undefined) {
     const checked = stages ? stages.guards(access) : access;
     handler = withAccess(handler, checked, respondError, operation);

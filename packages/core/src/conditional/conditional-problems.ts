@@ -1,0 +1,33 @@
+import { HttpException } from "../errors/http-exception.js";
+import { withoutStack } from "../errors/without-stack.js";
+
+// Each refusal's type is the section of the guide that explains it.
+const guide = "https://github.com/trellis-framework/trellis/blob/main/docs/conditional-requests.md";
+
+/** The problem `type` of each conditional request refusal, stable. */
+export const conditionalProblemTypes = {
+  failed: `${guide}#412-precondition-failed`,
+  required: `${guide}#428-precondition-required`,
+} as const;
+
+/** 412: `If-Match` (or another precondition) does not hold for the current representation. */
+export const preconditionFailed = (): HttpException =>
+  withoutStack(
+    () =>
+      new HttpException(
+        412,
+        "The resource has changed since the validator the request sent (If-Match, If-None-Match or If-Unmodified-Since): fetch it again and retry with its current ETag.",
+        { type: conditionalProblemTypes.failed, title: "Precondition Failed" },
+      ),
+  );
+
+/** 428: the route changes state only with `If-Match`, and the request has none. */
+export const preconditionRequired = (): HttpException =>
+  withoutStack(
+    () =>
+      new HttpException(
+        428,
+        'This operation needs an If-Match header with the ETag of the resource as last read (or "*" for any current version).',
+        { type: conditionalProblemTypes.required, title: "Precondition Required" },
+      ),
+  );

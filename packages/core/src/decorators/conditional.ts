@@ -1,0 +1,30 @@
+import { methodTarget } from "../metadata/decorator-target.js";
+import { type ConditionalOptions, recordConditional } from "../operation/conditional-policy.js";
+
+/**
+ * Conditional requests (RFC 9110 section 13). On GET (and HEAD) every 200 answer carries an
+ * `ETag`: the handler's own (`this.setHeader("ETag", entityTag(user.version))`) or a hash of the
+ * response's bytes; `If-None-Match` then gets 304 with no body, and `If-Match`,
+ * `If-Unmodified-Since` and `If-Modified-Since` are evaluated in the RFC's order. On a method that
+ * changes state, the handler loads the resource and calls `this.checkPreconditions({ etag })`
+ * before changing it: a stale `If-Match` is answered 412; with `requireIfMatch`, a request without
+ * `If-Match` is answered 428 before the handler runs. On a class it covers every route of the
+ * class; the method's wins. `@Conditional(false)` turns an inherited one (or the app's) off.
+ *
+ * @example
+ * @Put("/:id")
+ * @Conditional({ requireIfMatch: true })
+ * async update(@Param("id") id: string, @Body(UserInput) input: UserInput) { ... }
+ */
+export function Conditional(
+  options?: ConditionalOptions | false,
+): ClassDecorator & MethodDecorator {
+  return ((target: object, key?: string | symbol) => {
+    if (key === undefined) {
+      recordConditional(target as Function, undefined, options);
+      return;
+    }
+    const metadata = methodTarget("@Conditional", target, key);
+    if (metadata) recordConditional(target.constructor, metadata, options);
+  }) as ClassDecorator & MethodDecorator;
+}
