@@ -28,6 +28,7 @@ export function trellisVitestConfig(
         "@trellis/client": source("client"),
         "@trellis/pubsub-redis": source("pubsub-redis"),
         "@trellis/pubsub-postgres": source("pubsub-postgres"),
+        "@trellis/mcp": source("mcp"),
         "@trellis/store-redis": source("store-redis"),
       },
     },

@@ -115,6 +115,18 @@ export type {
 } from "./idempotency/idempotency-store.js";
 export type { MemoryIdempotencyStoreOptions } from "./idempotency/memory-idempotency-store.js";
 export { memoryIdempotencyStore } from "./idempotency/memory-idempotency-store.js";
+export type { McpOptions } from "./mcp/mcp-options.js";
+export type {
+  McpArgument,
+  McpHandler,
+  McpOutputShape,
+  McpPlugin,
+  McpPluginContext,
+  McpToolAnnotations,
+  McpToolDefinition,
+  McpToolPlan,
+} from "./mcp/mcp-plugin.js";
+export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
 export type { AccessLogLine, AccessLogOptions } from "./observability/access-log.js";
 export { getRequestLogger, type RequestLogger } from "./observability/request-logger.js";
 export type { TelemetryOptions } from "./observability/telemetry-options.js";

@@ -2,6 +2,7 @@ import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
 import type { Logger } from "../errors/logger.js";
 import type { HealthOptions } from "../health/health-options.js";
+import type { McpOptions } from "../mcp/mcp-options.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { IdempotencyAppOptions } from "../idempotency/idempotency-options.js";
@@ -136,6 +137,12 @@ export interface AppOptions extends DocumentOptions {
    * (`ttl`, seconds, default 24 hours) and whose keys are whose (`scope`). The app closes the store.
    */
   readonly idempotency?: IdempotencyAppOptions;
+  /**
+   * An MCP server on the app's own routes (Streamable HTTP, stateless, at `/mcp`): each routed
+   * operation is a tool (see `@McpTool`), called through the same pipeline as HTTP. Needs
+   * `@trellis/mcp`. Default off.
+   */
+  readonly mcp?: boolean | McpOptions;
 }
 
 /** The default `limits.body`: 1 MiB. */

@@ -4,8 +4,7 @@ import { Container } from "../di/container.js";
 import { describeModules, type ModuleInfo } from "../di/module-graph.js";
 import { mountDocs } from "../docs/mount-docs.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
-import { checkDocument } from "../openapi/check-document.js";
-import { generateCheckedDocument } from "../openapi/generate-document.js";
+import { mountMcp } from "../mcp/mount-mcp.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
@@ -18,6 +17,7 @@ import { compileRoute } from "../route/compile-route.js";
 import { buildRouter, type RouterEntry } from "../router/build-router.js";
 import { compileSocketUpgrade } from "../websocket/compile-socket-upgrade.js";
 import { createSockets } from "../websocket/create-sockets.js";
+import { appVersioning } from "../versioning/app-versioning.js";
 import { serveWithSockets } from "../websocket/serve-with-sockets.js";
 import type { WebSocketHandler } from "../websocket/websocket-handler.js";
 import { appHealth } from "./app-health.js";
@@ -42,6 +42,12 @@ export interface App {
    * `openapi.file` is set); what could make it fail is checked by `createApp` itself.
    */
   readonly document: OpenApiDocument;
+  /**
+   * One OpenAPI document per API version (`{ "1": ..., "2": ... }`, served at
+   * `/docs/v1/openapi.json`, ...): `document` is the default version's. Empty when the app has no
+   * versions.
+   */
+  readonly documents: Readonly<Record<string, OpenApiDocument>>;
   /**
    * The `websocket` object for `Bun.serve({ routes, fetch, websocket })`: serves every
    * `@WebSocketRoute` (`serve(app)` passes it itself).
@@ -128,12 +134,9 @@ export function createApp(options: AppOptions): App {
   // one. The document itself is built on first use (`app.document`, the docs, `openapi.file`):
   // every reason it could fail has been checked here, at startup.
   const documentInput = { operations, registry, options: settings.openapi };
-  const checked = checkDocument(documentInput);
-  let document: OpenApiDocument | undefined;
-  const documentOf = () => {
-    document ??= generateCheckedDocument(documentInput, checked);
-    return document;
-  };
+  // One document per API version (or the one), each checked now and built on first use.
+  const versioning = appVersioning(documentInput, settings.versioning, respondError);
+  const documentOf = () => versioning.documents.document();
   reportUndeclaredResponses(operations, settings.openapi?.undeclaredResponses, settings.logger);
   const asyncapi = generateAsyncApi({
     sockets: sockets.map(({ route }) => route),
@@ -227,7 +230,7 @@ export function createApp(options: AppOptions): App {
       method: operation.method,
       path: operation.path,
       shape: operation.shape,
-      handler,
+      handler: versioning.handler(operation, handler),
       route: operation.openapiPath,
       ...(operation.timeout === undefined ? {} : { timeout: operation.timeout }),
     });
@@ -257,11 +260,25 @@ export function createApp(options: AppOptions): App {
   const asyncDocs = sockets.length > 0 ? asyncapi : undefined;
   for (const plugin of settings.docs) {
     entries.push(
-      ...mountDocs(plugin, documentOf(), operations, shapes, respondError, modules, asyncDocs),
+      ...mountDocs(
+        plugin,
+        documentOf(),
+        operations,
+        shapes,
+        respondError,
+        modules,
+        asyncDocs,
+        versioning.documents,
+      ),
     );
   }
 
-  const router = buildRouter(entries, respondError, {
+  // The MCP endpoint: its tool calls go through this app's own `fetch`, made below.
+  const dispatch = async (request: Request) => await fetch(request);
+  const mcp = { registry, taken: shapes, entries, respondError, dispatch };
+  entries.push(...mountMcp(options.mcp, built, settings, mcp));
+
+  const router = buildRouter(versioning.entries(entries), respondError, {
     ...(settings.pipeline.middleware.length > 0
       ? { middleware: composeMiddleware(settings.pipeline.middleware, respondError) }
       : {}),
@@ -288,6 +305,10 @@ export function createApp(options: AppOptions): App {
     fetch,
     get document() {
       return documentOf();
+    },
+    get documents() {
+      const all = versioning.documents.versions?.all ?? [];
+      return Object.fromEntries(all.map((version) => [version, versioning.documents.document(version)]));
     },
     websocket: socketRuntime.websocket,
     asyncapi,

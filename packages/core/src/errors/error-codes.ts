@@ -107,6 +107,15 @@ export const configErrorCodes = {
     "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }",
   INVALID_UPLOADS:
     "`@Body` declares uploads or multipart limits on a body that is not multipart/form-data, or an uploads value is not a sink",
+  MCP_PLUGIN_MISSING:
+    "the `mcp` option is set but @trellis/mcp is not installed, cannot be loaded or does not give mcpServer()",
+  INVALID_MCP_OPTIONS:
+    "the `mcp` option or an `@McpTool` is not valid, `mcp.path` is a route already, or `@McpTool` is on an upload",
+  INVALID_MCP_TOOL_NAME:
+    'an MCP tool name (the operationId or `@McpTool` name) is not 1 to 128 of A-Z, a-z, 0-9, "_", "-", "."',
+  DUPLICATE_MCP_TOOL: "two operations would be MCP tools of one name",
+  MCP_ARGUMENT_CONFLICT:
+    "two inputs of one operation (path, query, header, cookie parameters, the body) would be one MCP tool argument",
 } as const;
 
 /** A stable code carried by every `TrellisConfigError`. */

@@ -1,0 +1,33 @@
+import type { McpPlugin } from "./mcp-plugin.js";
+
+/**
+ * The `mcp` option of `createApp`: an MCP server (Streamable HTTP, stateless) on the app's own
+ * routes, one tool per operation. `true` is `{}`.
+ */
+export interface McpOptions {
+  /** Where the endpoint is served (default `/mcp`). */
+  readonly path?: string;
+  /** `serverInfo.name` (default: `openapi.service.name`, else "trellis"). */
+  readonly name?: string;
+  /** `serverInfo.version` (default: `openapi.service.version`, else "0.0.0"). */
+  readonly version?: string;
+  /** `instructions` sent to clients on `initialize`: how to use the tools together. */
+  readonly instructions?: string;
+  /**
+   * `"all"` (default): every routed operation is a tool unless `@McpTool(false)` says no;
+   * `"opt-in"`: only operations (or controllers) marked `@McpTool()` are.
+   */
+  readonly tools?: "all" | "opt-in";
+  /** The plugin that serves the endpoint (default: `mcpServer()` of `@trellis/mcp`, loaded by name). */
+  readonly plugin?: McpPlugin;
+}
+
+/** The `mcp` option, checked. */
+export interface McpSettings {
+  readonly path: string;
+  readonly name: string | undefined;
+  readonly version: string | undefined;
+  readonly instructions: string | undefined;
+  readonly tools: "all" | "opt-in";
+  readonly plugin: McpPlugin | undefined;
+}

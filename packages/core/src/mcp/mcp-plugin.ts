@@ -1,0 +1,86 @@
+import type { HttpMethod, ParameterLocation } from "../http/vocabulary.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+
+/** Hints about a tool's behaviour (MCP `ToolAnnotations`), derived from the HTTP method. */
+export interface McpToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** A tool as `tools/list` shows it (MCP 2025-11-25 `Tool`). */
+export interface McpToolDefinition {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** One self-contained JSON Schema object (2020-12, no `$schema`; shared models under `$defs`). */
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly annotations: McpToolAnnotations;
+}
+
+/** Where one tool argument goes in the HTTP request: its location and its name there. */
+export interface McpArgument {
+  /** The argument's name in `arguments` (the parameter's name as declared; `body` for the body). */
+  readonly name: string;
+  readonly in: ParameterLocation | "body";
+}
+
+/**
+ * How `structuredContent` is made from a 2xx JSON body: `"object"` is the body itself, `"wrapped"`
+ * is `{ result: body }` (MCP structured content must be an object), `"none"`: text only.
+ */
+export type McpOutputShape = "object" | "wrapped" | "none";
+
+/** One tool and the HTTP request it stands for, planned once at startup. */
+export interface McpToolPlan {
+  readonly tool: McpToolDefinition;
+  readonly method: HttpMethod;
+  /** The route path with `:name` parameters (`/users/:id`). */
+  readonly path: string;
+  readonly arguments: readonly McpArgument[];
+  /** The body's media type, when the operation reads one. */
+  readonly bodyType: "application/json" | "application/x-www-form-urlencoded" | undefined;
+  /** The media type the call asks for (`Accept`): JSON unless the operation produces only others. */
+  readonly accept: string;
+  readonly output: McpOutputShape;
+}
+
+/** What core hands the MCP plugin, once, at startup. */
+export interface McpPluginContext {
+  /** The tools, in route order. */
+  readonly tools: readonly McpToolPlan[];
+  /** `serverInfo` of the `initialize` result. */
+  readonly server: { readonly name: string; readonly version: string; readonly title?: string };
+  /** `instructions` of the `initialize` result, when given. */
+  readonly instructions?: string;
+  /** The endpoint's path (`/mcp`). */
+  readonly path: string;
+  /** `limits.body`: the largest MCP request body read, in bytes (413 above it). */
+  readonly bodyLimit: number;
+  /**
+   * Answers a request exactly as the app answers it over HTTP (the app's own `fetch`): middleware,
+   * security, guards, validation, interceptors, timeouts. A tool call goes through it.
+   */
+  dispatch(request: Request): Promise<Response>;
+  /** The id the app gave the MCP request (`X-Request-ID`), carried on to its tool calls. */
+  requestId(request: Request): string | undefined;
+  /** The name of the request id header (lower case); undefined when request ids are off. */
+  readonly requestIdHeader: string | undefined;
+}
+
+/** The MCP endpoint's request handler. */
+export type McpHandler = (request: Request) => Promise<Response>;
+
+/**
+ * What serves the MCP endpoint: `@trellis/mcp`'s `mcpServer()` (loaded by core when `mcp` is set),
+ * or your own. It receives the planned tools once and returns the endpoint's handler, mounted for
+ * POST, GET and DELETE at `mcp.path`.
+ */
+export interface McpPlugin {
+  /** The plugin's name, for error messages. */
+  readonly name: string;
+  handler(context: McpPluginContext): McpHandler;
+}

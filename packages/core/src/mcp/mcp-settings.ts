@@ -1,0 +1,46 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { isMcpPlugin } from "./load-mcp-plugin.js";
+import type { McpOptions, McpSettings } from "./mcp-options.js";
+
+const known = new Set(["path", "name", "version", "instructions", "tools", "plugin"]);
+
+/** Checks the `mcp` option of `createApp`; undefined when MCP is off. */
+export function mcpSettings(value: unknown): McpSettings | undefined {
+  if (value === undefined || value === false) return undefined;
+  const fail = (why: string): never => {
+    throw new TrellisConfigError("INVALID_MCP_OPTIONS", `createApp: mcp ${why}`);
+  };
+  if (value !== true && (typeof value !== "object" || value === null || Array.isArray(value))) {
+    fail("must be true, false or { path?, name?, version?, instructions?, tools?, plugin? }.");
+  }
+  const options = (value === true ? {} : value) as McpOptions;
+  for (const key of Object.keys(options))
+    if (!known.has(key)) fail(`has an unknown option "${key}".`);
+  const { path = "/mcp", tools = "all", plugin } = options;
+  if (
+    typeof path !== "string" ||
+    !/^\/[A-Za-z0-9._~!$&'()+,;=@%/-]*$/.test(path) ||
+    path.includes("//")
+  ) {
+    fail(
+      `path ${JSON.stringify(path)} must be an absolute path without parameters, query or spaces.`,
+    );
+  }
+  for (const key of ["name", "version", "instructions"] as const) {
+    const text = options[key];
+    if (text !== undefined && (typeof text !== "string" || text.trim() === "")) {
+      fail(`${key} must be a non-empty string.`);
+    }
+  }
+  if (tools !== "all" && tools !== "opt-in") fail('tools must be "all" or "opt-in".');
+  if (plugin !== undefined && !isMcpPlugin(plugin))
+    fail("plugin must be { name, handler(context) }.");
+  return {
+    path,
+    name: options.name,
+    version: options.version,
+    instructions: options.instructions,
+    tools,
+    plugin,
+  };
+}

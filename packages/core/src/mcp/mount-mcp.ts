@@ -1,0 +1,112 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { getRequestId } from "../http/request-id.js";
+import type { RouteHandler } from "../http/route-handler.js";
+import { routeShape } from "../http/route-shape.js";
+import type { Operation } from "../operation/operation.js";
+import type { ErrorResponder } from "../pipeline/error-responder.js";
+import type { RouterEntry } from "../router/build-router.js";
+import type { SchemaRegistry } from "../schema/schema-registry.js";
+import { loadMcpPlugin } from "./load-mcp-plugin.js";
+import type { McpHandler } from "./mcp-plugin.js";
+import { mcpSettings } from "./mcp-settings.js";
+import { planMcpTools } from "./plan-mcp-tools.js";
+
+/** What `mountMcp` reads of the app's settings (a slice of them, typed where they are used). */
+export interface McpAppSettings {
+  /** `openapi.service`: the default server name and version. */
+  readonly openapi?: { readonly service?: { readonly name?: string; readonly version?: string } };
+  readonly bodyLimit: number;
+  /** `limits.timeout`: the endpoint's deadline, as any route's. */
+  readonly timeout: number | undefined;
+  readonly pipeline: { readonly requestId?: { readonly header: string } | undefined };
+}
+
+/** What `mountMcp` needs of the app being created. */
+export interface McpMountInput {
+  readonly registry: SchemaRegistry;
+  /** Shapes already served: the endpoint may not take one. Gains the endpoint's. */
+  readonly taken: Set<string>;
+  /** The entries mounted so far: the tool list goes beside the docs' `client.json`, if served. */
+  readonly entries: readonly RouterEntry[];
+  readonly respondError: ErrorResponder;
+  /** The app's own `fetch`: tool calls go through it. */
+  dispatch(request: Request): Promise<Response>;
+}
+
+const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
+
+/**
+ * The router entries of the `mcp` option, or none when it is off: the tools are planned and
+ * checked now (startup errors for bad names, duplicates, clashing arguments), the plugin builds its
+ * handler once, and it is mounted for POST, GET and DELETE at `mcp.path`. With docs on, the tool
+ * list is served beside the client manifest (`/docs/mcp.json`).
+ */
+export function mountMcp(
+  option: unknown,
+  routes: readonly { readonly operation: Operation }[],
+  app: McpAppSettings,
+  input: McpMountInput,
+): RouterEntry[] {
+  const settings = mcpSettings(option);
+  if (settings === undefined) return [];
+  const operations = routes.map(({ operation }) => operation);
+  const tools = planMcpTools(operations, input.registry, settings);
+  const plugin = settings.plugin ?? loadMcpPlugin();
+  const shape = routeShape(settings.path);
+  if (input.taken.has(shape)) {
+    throw new TrellisConfigError(
+      "INVALID_MCP_OPTIONS",
+      `createApp: mcp.path ${settings.path} is a route of the app already; choose another path.`,
+    );
+  }
+  input.taken.add(shape);
+  let handler: McpHandler;
+  try {
+    handler = plugin.handler({
+      tools,
+      server: {
+        name: settings.name ?? app.openapi?.service?.name ?? "trellis",
+        version: settings.version ?? app.openapi?.service?.version ?? "0.0.0",
+      },
+      ...(settings.instructions === undefined ? {} : { instructions: settings.instructions }),
+      path: settings.path,
+      bodyLimit: app.bodyLimit,
+      dispatch: (request) => input.dispatch(request),
+      requestId: getRequestId,
+      requestIdHeader: app.pipeline.requestId?.header,
+    });
+  } catch (error) {
+    if (error instanceof TrellisConfigError) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    throw new TrellisConfigError("INVALID_MCP_OPTIONS", `mcp plugin "${plugin.name}": ${why}`, {
+      cause: error,
+    });
+  }
+  // Plugin code: nothing it throws may reach the server.
+  const guarded: RouteHandler = (request) =>
+    handler(request).catch((error: unknown) => input.respondError(error, request));
+  const timeout = app.timeout === undefined ? {} : { timeout: app.timeout };
+  const entries: RouterEntry[] = (["POST", "GET", "DELETE"] as const).map((method) => ({
+    method,
+    path: settings.path,
+    shape,
+    handler: guarded,
+    route: settings.path,
+    ...timeout,
+  }));
+  const manifest = input.entries.find(({ path }) => path.endsWith("/client.json"));
+  if (manifest !== undefined) {
+    const path = `${manifest.path.slice(0, -"client.json".length)}mcp.json`;
+    const body = JSON.stringify({ endpoint: settings.path, tools: tools.map(({ tool }) => tool) });
+    if (!input.taken.has(routeShape(path))) {
+      input.taken.add(routeShape(path));
+      entries.push({
+        method: "GET",
+        path,
+        shape: routeShape(path),
+        handler: () => new Response(body, { headers: jsonHeaders }),
+      });
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,149 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import {
+  type ControllerMetadata,
+  readControllerMetadata,
+} from "../metadata/read-controller-metadata.js";
+import type { Operation } from "../operation/operation.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import type { SchemaRegistry } from "../schema/schema-registry.js";
+import type { McpSettings } from "./mcp-options.js";
+import type { McpToolAnnotations, McpToolPlan } from "./mcp-plugin.js";
+import { type McpToolOptions, readMcpTool } from "./mcp-tool.js";
+import { SelfContained } from "./self-contained-schema.js";
+import { toolInput } from "./tool-input-schema.js";
+import { toolAccept, toolOutput } from "./tool-output-schema.js";
+
+// MCP 2025-11-25 tool names: 1 to 128 of A-Z a-z 0-9 _ - .
+const toolName = /^[A-Za-z0-9_.-]{1,128}$/;
+const optionKeys = new Set(["name", "title", "description"]);
+
+/** `@McpTool`'s value checked: false (out), or the options of a tool (in). */
+function checkSetting(value: unknown, onClass: boolean, where: string): false | McpToolOptions {
+  if (value === false) return false;
+  if (value === true || value === undefined) return {};
+  const fail = (why: string): never => {
+    throw new TrellisConfigError("INVALID_MCP_OPTIONS", `${where}: @McpTool ${why}`);
+  };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return fail("takes true, false or { name?, title?, description? }.");
+  }
+  for (const [key, option] of Object.entries(value)) {
+    if (!optionKeys.has(key)) fail(`has an unknown option "${key}".`);
+    if (typeof option !== "string" || option.trim() === "")
+      fail(`${key} must be a non-empty string.`);
+  }
+  if (onClass && "name" in value) fail("on a class cannot name a tool: name each method's.");
+  return value as McpToolOptions;
+}
+
+/** What the HTTP method tells an agent about a call (MCP tool annotations). */
+function annotationsOf(operation: Operation, title: string | undefined): McpToolAnnotations {
+  const { method } = operation;
+  const readOnly = method === "GET" || method === "HEAD";
+  return {
+    ...(title === undefined ? {} : { title }),
+    readOnlyHint: readOnly,
+    ...(readOnly
+      ? {}
+      : {
+          destructiveHint: method === "DELETE" || method === "PUT",
+          idempotentHint:
+            method === "PUT" || method === "DELETE" || operation.idempotency !== undefined,
+        }),
+    openWorldHint: false,
+  };
+}
+
+const withDefinitions = (schema: JsonSchema, schemas: SelfContained): JsonSchema => {
+  const definitions = schemas.definitions();
+  return definitions === undefined ? schema : { ...schema, $defs: definitions };
+};
+
+/**
+ * The MCP tools of an app, once, at startup: one per routed operation (in `"opt-in"` mode, per
+ * operation marked `@McpTool()`), never a `@Hidden` one, an event stream or an upload; an operation
+ * that reads the raw request (`@Req()`) only when marked. Names follow MCP's rules and are unique.
+ */
+export function planMcpTools(
+  operations: readonly Operation[],
+  registry: SchemaRegistry,
+  settings: McpSettings,
+): McpToolPlan[] {
+  const controllers = new Map<Function, ControllerMetadata>();
+  const names = new Map<string, string>();
+  const plans: McpToolPlan[] = [];
+  for (const operation of operations) {
+    const { controller, handlerName, docs } = operation;
+    const where = `${controller.name}.${handlerName}`;
+    let metadata = controllers.get(controller);
+    if (metadata === undefined) {
+      metadata = readControllerMetadata(controller);
+      controllers.set(controller, metadata);
+    }
+    const found = readMcpTool(controller, metadata.methods.get(handlerName));
+    const setting =
+      found === undefined ? undefined : checkSetting(found.value, found.onClass, where);
+    if (setting === false || docs.hidden || operation.sse !== undefined) continue;
+    if (setting === undefined && settings.tools === "opt-in") continue;
+    const body = operation.bindings.find((binding) => binding.kind === "body");
+    if (body?.contentType === "multipart/form-data") {
+      if (found !== undefined && !found.onClass) {
+        throw new TrellisConfigError(
+          "INVALID_MCP_OPTIONS",
+          `${where}: @McpTool is on an upload (multipart/form-data), which a tool call cannot send.`,
+        );
+      }
+      continue;
+    }
+    // What a handler reads from the raw request no schema shows: an agent could not know it.
+    if (setting === undefined && operation.bindings.some(({ kind }) => kind === "request"))
+      continue;
+
+    const options = setting ?? {};
+    const name = options.name ?? docs.operationId;
+    if (!toolName.test(name)) {
+      throw new TrellisConfigError(
+        "INVALID_MCP_TOOL_NAME",
+        `${where}: the tool name ${JSON.stringify(name)} breaks MCP's rules (1 to 128 of A-Z, a-z, 0-9, "_", "-", "."); give one with @McpTool({ name }).`,
+      );
+    }
+    const other = names.get(name);
+    if (other !== undefined) {
+      throw new TrellisConfigError(
+        "DUPLICATE_MCP_TOOL",
+        `${where} and ${other} are both the MCP tool "${name}"; rename one with @McpTool({ name }).`,
+      );
+    }
+    names.set(name, where);
+
+    const inputs = new SelfContained(registry);
+    const input = toolInput(operation, registry, inputs, where);
+    const outputs = new SelfContained(registry);
+    const output = toolOutput(operation, registry, outputs);
+    const title = options.title ?? docs.summary;
+    const text = [docs.summary, docs.description].filter(Boolean).join("\n\n");
+    const description = options.description ?? (text === "" ? undefined : text);
+    plans.push({
+      tool: {
+        name,
+        ...(title === undefined ? {} : { title }),
+        ...(description === undefined ? {} : { description }),
+        inputSchema: withDefinitions(input.schema, inputs),
+        ...(output.schema === undefined
+          ? {}
+          : { outputSchema: withDefinitions(output.schema, outputs) }),
+        annotations: annotationsOf(operation, title),
+      },
+      method: operation.method,
+      path: operation.path,
+      arguments: input.arguments,
+      bodyType:
+        body === undefined || body.kind !== "body"
+          ? undefined
+          : (body.contentType as McpToolPlan["bodyType"]),
+      accept: toolAccept(operation),
+      output: output.shape,
+    });
+  }
+  return plans;
+}

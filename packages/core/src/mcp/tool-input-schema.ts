@@ -1,0 +1,78 @@
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { Operation } from "../operation/operation.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import type { SchemaRegistry } from "../schema/schema-registry.js";
+import type { McpArgument } from "./mcp-plugin.js";
+import { objectShape, type SelfContained } from "./self-contained-schema.js";
+
+/** A tool's `inputSchema` and where each of its arguments goes. */
+export interface ToolInput {
+  readonly schema: JsonSchema;
+  readonly arguments: readonly McpArgument[];
+}
+
+/**
+ * One object schema for every input of an operation: each path, query, header and cookie
+ * parameter is a property named as declared (a whole-location schema gives its properties), and
+ * the body is the property `body`. Two inputs of one name are a startup error: an argument always
+ * has one place to go.
+ */
+export function toolInput(
+  operation: Operation,
+  registry: SchemaRegistry,
+  schemas: SelfContained,
+  where: string,
+): ToolInput {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const args: McpArgument[] = [];
+  const add = (
+    name: string,
+    location: McpArgument["in"],
+    schema: JsonSchema,
+    isRequired: boolean,
+  ) => {
+    const taken = args.find((arg) => arg.name === name);
+    if (taken) {
+      throw new TrellisConfigError(
+        "MCP_ARGUMENT_CONFLICT",
+        `${where}: the ${location} input "${name}" and the ${taken.in} input "${name}" would be one tool argument; rename one, or leave the operation out of MCP with @McpTool(false).`,
+      );
+    }
+    args.push({ name, in: location });
+    Object.defineProperty(properties, name, {
+      value: schemas.schema(schema),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    if (isRequired) required.push(name);
+  };
+  for (const binding of operation.bindings) {
+    if (binding.kind === "parameter") {
+      if (binding.name !== undefined) {
+        add(
+          binding.name,
+          binding.in,
+          binding.jsonSchema,
+          binding.required || binding.in === "path",
+        );
+        continue;
+      }
+      const shape = objectShape(binding.jsonSchema, registry);
+      for (const [name, schema] of Object.entries(shape?.properties ?? {})) {
+        add(
+          name,
+          binding.in,
+          schema,
+          binding.in === "path" || shape?.required.includes(name) === true,
+        );
+      }
+    } else if (binding.kind === "body") {
+      add("body", "body", binding.jsonSchema ?? {}, binding.required);
+    }
+  }
+  const schema: JsonSchema = { type: "object", properties };
+  if (required.length > 0) schema.required = required;
+  return { schema, arguments: args };
+}

@@ -1,0 +1,1 @@
+export { mcpServer } from "./mcp-server.js";

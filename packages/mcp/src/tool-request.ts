@@ -1,0 +1,151 @@
+import type { McpPluginContext, McpToolPlan } from "@trellis/core";
+
+// What belongs to the MCP exchange itself, not to the operation a tool call stands for.
+const notForwarded = new Set([
+  "accept",
+  "accept-encoding",
+  "connection",
+  "content-encoding",
+  "content-length",
+  "content-type",
+  "expect",
+  "keep-alive",
+  "last-event-id",
+  "mcp-protocol-version",
+  "mcp-session-id",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+
+/** A 400 problem about the arguments themselves, shaped like the app's validation problems. */
+export interface ArgumentProblem {
+  readonly type: "about:blank";
+  readonly title: "Bad Request";
+  readonly status: 400;
+  readonly detail: string;
+  readonly errors: readonly {
+    readonly in: "arguments";
+    readonly path: string;
+    readonly message: string;
+  }[];
+}
+
+const text = (value: unknown): string =>
+  typeof value === "string"
+    ? value
+    : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value);
+
+const pointer = (name: string) => `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+
+/** The form-encoded body of an object argument (arrays as repeated keys). */
+function formBody(value: unknown): string {
+  const form = new URLSearchParams();
+  if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      for (const one of Array.isArray(item) ? item : [item]) {
+        if (one !== undefined && one !== null) form.append(key, text(one));
+      }
+    }
+  }
+  return form.toString();
+}
+
+/**
+ * The HTTP request a tool call stands for: the route's method and path with its parameters filled
+ * in (percent-encoded), the query string, header and cookie arguments, the body, and the MCP
+ * request's own headers (Authorization, cookies, X-Request-ID...) so the route's security, guards
+ * and logs see the caller. Arguments the tool does not have are a 400 problem, never dropped; the
+ * route validates the rest, as it validates an HTTP request.
+ */
+export function toolRequest(
+  plan: McpToolPlan,
+  args: Readonly<Record<string, unknown>>,
+  mcpRequest: Request,
+  context: Pick<McpPluginContext, "requestId" | "requestIdHeader">,
+): { readonly request: Request } | { readonly problem: ArgumentProblem } {
+  const known = new Set(plan.arguments.map(({ name }) => name));
+  const issues = [
+    ...Object.keys(args)
+      .filter((name) => !known.has(name))
+      .map((name) => ({ name, message: `${plan.tool.name} has no argument "${name}"` })),
+    // A path without its parameter is another URL: said here, as the route cannot say it.
+    ...plan.arguments
+      .filter((arg) => arg.in === "path" && (args[arg.name] ?? "") === "")
+      .map(({ name }) => ({ name, message: `the argument "${name}" is required` })),
+  ];
+  if (issues.length > 0) return { problem: argumentProblem(issues) };
+  try {
+    return { request: buildRequest(plan, args, mcpRequest, context) };
+  } catch {
+    // Headers refuse values with line breaks or other bytes HTTP forbids.
+    const name = plan.arguments.find((arg) => arg.in === "header" || arg.in === "cookie")?.name;
+    return {
+      problem: argumentProblem([
+        { name: name ?? "", message: "a header or cookie argument holds characters HTTP forbids" },
+      ]),
+    };
+  }
+}
+
+function argumentProblem(issues: readonly { name: string; message: string }[]): ArgumentProblem {
+  return {
+    type: "about:blank",
+    title: "Bad Request",
+    status: 400,
+    detail: "Invalid tool arguments",
+    errors: issues.map(({ name, message }) => ({ in: "arguments", path: pointer(name), message })),
+  };
+}
+
+function buildRequest(
+  plan: McpToolPlan,
+  args: Readonly<Record<string, unknown>>,
+  mcpRequest: Request,
+  context: Pick<McpPluginContext, "requestId" | "requestIdHeader">,
+): Request {
+  const headers = new Headers();
+  mcpRequest.headers.forEach((value, name) => {
+    if (!notForwarded.has(name)) headers.set(name, value);
+  });
+  const id = context.requestIdHeader && context.requestId(mcpRequest);
+  if (context.requestIdHeader && id) headers.set(context.requestIdHeader, id);
+  headers.set("accept", plan.accept);
+
+  const segments = plan.path.split("/");
+  const query = new URLSearchParams();
+  const cookies: string[] = [];
+  let body: string | undefined;
+  for (const { name, in: location } of plan.arguments) {
+    const value = args[name];
+    if (value === undefined) continue;
+    if (location === "path") {
+      const at = segments.indexOf(`:${name}`);
+      if (at >= 0) segments[at] = encodeURIComponent(text(value));
+    } else if (location === "query") {
+      for (const one of Array.isArray(value) ? value : [value]) query.append(name, text(one));
+    } else if (location === "header") {
+      headers.set(name, Array.isArray(value) ? value.map(text).join(", ") : text(value));
+    } else if (location === "cookie") {
+      cookies.push(`${name}=${encodeURIComponent(text(value))}`);
+    } else if (plan.bodyType === "application/x-www-form-urlencoded") {
+      body = formBody(value);
+    } else {
+      body = JSON.stringify(value);
+    }
+  }
+  if (cookies.length > 0) {
+    headers.set("cookie", [headers.get("cookie"), ...cookies].filter(Boolean).join("; "));
+  }
+  if (body !== undefined) headers.set("content-type", plan.bodyType ?? "application/json");
+  const search = query.size > 0 ? `?${query}` : "";
+  const url = new URL(`${segments.join("/")}${search}`, mcpRequest.url);
+  return new Request(url, {
+    method: plan.method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+}
