@@ -17,7 +17,14 @@ export type { AsyncApiDocument } from "./asyncapi/generate-asyncapi.js";
 export { conditionalProblemTypes } from "./conditional/conditional-problems.js";
 export type { EntityTagOptions } from "./conditional/entity-tag.js";
 export { entityTag } from "./conditional/entity-tag.js";
+export {
+  conditionalProblemTypes,
+  PreconditionFailedException,
+} from "./conditional/conditional-problems.js";
+export type { EntityTagOptions } from "./conditional/entity-tag.js";
+export { entityTag } from "./conditional/entity-tag.js";
 export { Controller } from "./controller/controller.js";
+export type { CurrentValidators } from "./controller/current-validators.js";
 export type { CurrentValidators } from "./controller/current-validators.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";

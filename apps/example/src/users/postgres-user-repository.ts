@@ -51,6 +51,15 @@ export class PostgresUserRepository implements UserRepository {
     });
   }
 
+  async rename(user: User, name: string): Promise<User | undefined> {
+    // One statement checks and writes: no other write can come between them.
+    return users(
+      await this.sql`UPDATE users SET name = ${name}
+        WHERE id = ${user.id} AND name = ${user.name} AND email = ${user.email}
+        RETURNING id, name, email`,
+    )[0];
+  }
+
   async all(): Promise<User[]> {
     return users(await this.sql`SELECT id, name, email FROM users ORDER BY position`);
   }

@@ -24,6 +24,7 @@ export class SqliteUserRepository implements UserRepository {
   private readonly selectById: Statement<UserRow, [{ id: string }]>;
   private readonly insert: Statement<UserRow, [UserRow]>;
   private readonly countAll: Statement<{ count: number }, []>;
+  private readonly renameIfUnchanged: Statement<UserRow, [UserRow & { newName: string }]>;
   private readonly selectAll: Statement<UserRow, []>;
   private readonly insertAll: (inputs: readonly CreateUserInput[]) => User[];
 
@@ -36,6 +37,10 @@ export class SqliteUserRepository implements UserRepository {
       `INSERT INTO users (${columns}) VALUES ($id, $name, $email) RETURNING ${columns}`,
     );
     this.countAll = database.prepare("SELECT count(*) AS count FROM users");
+    // One statement checks and writes: no other write can come between them.
+    this.renameIfUnchanged = database.prepare(
+      `UPDATE users SET name = $newName WHERE id = $id AND name = $name AND email = $email RETURNING ${columns}`,
+    );
     this.selectAll = database.prepare(`SELECT ${columns} FROM users ORDER BY position`);
     // One transaction: a failure on any user rolls back the ones inserted before it.
     this.insertAll = database.transaction((inputs: readonly CreateUserInput[]) =>
@@ -61,6 +66,12 @@ export class SqliteUserRepository implements UserRepository {
   /** Stores several users, all or none; throws `DuplicateEmailError` naming the first clash. */
   createMany(inputs: readonly CreateUserInput[]): User[] {
     return this.insertAll(inputs);
+  }
+
+  /** Renames `user` if it is still stored as given; undefined when it changed or is gone. */
+  rename(user: User, name: string): User | undefined {
+    const { id, email } = user;
+    return this.renameIfUnchanged.get({ id, name: user.name, email, newName: name }) ?? undefined;
   }
 
   /** Every user, oldest first, read row by row as the caller iterates. */

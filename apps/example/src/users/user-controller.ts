@@ -1,5 +1,6 @@
 import {
   Body,
+  Conditional,
   ConflictException,
   Controller,
   Description,
@@ -8,8 +9,13 @@ import {
   NotFoundException,
   OperationId,
   Param,
+  Patch,
   Post,
+  PreconditionFailedException,
+  pageLinkHeader,
+  pageLinks,
   Query,
+  Req,
   Returns,
   Route,
   Summary,
@@ -19,12 +25,14 @@ import { BulkCreateUsersInput, maxBulkUsers } from "./bulk-create-users-input.js
 import { CreateUserInput } from "./create-user-input.js";
 import { DuplicateEmailError } from "./duplicate-email-error.js";
 import { ListUsersQuery, maxPageSize } from "./list-users-query.js";
+import { RenameUserInput } from "./rename-user-input.js";
 import { User } from "./user.js";
 import { UserEvents } from "./user-events.js";
 import { UserIdParams } from "./user-id-params.js";
 import { UserRepository } from "./user-repository.js";
+import { userTag } from "./user-tag.js";
 
-/** The users API: list, read and create users. Inputs arrive validated. */
+/** The users API: list, read, create and rename users. Inputs arrive validated. */
 @Route("/users")
 @Tags("users")
 export class UserController extends Controller {
@@ -42,21 +50,63 @@ export class UserController extends Controller {
   @Description(
     `Pages through the users, oldest first, ${maxPageSize} per page unless \`limit\` says less.`,
   )
-  @Returns(200, [User], "One page of users, oldest first")
-  async list(@Query(ListUsersQuery) query: ListUsersQuery): Promise<User[]> {
-    return await this.users.list({ page: query.page ?? 1, limit: query.limit ?? maxPageSize });
+  @Returns(200, [User], {
+    description: "One page of users, oldest first",
+    headers: { Link: pageLinkHeader },
+  })
+  async list(
+    @Query(ListUsersQuery) query: ListUsersQuery,
+    @Req() request: Request,
+  ): Promise<User[]> {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? maxPageSize;
+    const [users, total] = await Promise.all([
+      this.users.list({ page, limit }),
+      this.users.count(),
+    ]);
+    // Links to the first, previous, next and last pages (RFC 8288), other parameters kept.
+    const link = pageLinks({ url: request.url, page, pageSize: limit, total, sizeParam: "limit" });
+    if (link) this.setHeader("Link", link);
+    return users;
   }
 
   @Get("/:id")
+  @Conditional()
   @Summary("Get a user")
-  @Description("One user by id.")
+  @Description(
+    "One user by id, with its ETag: send it back in If-None-Match (304 while current) or If-Match (rename).",
+  )
   @OperationId("getUser")
   @Returns(200, User, "The user")
   @Returns(404, "No user has this id")
   async get(@Param(UserIdParams) { id }: UserIdParams): Promise<User> {
     const user = await this.users.findById(id);
     if (!user) throw new NotFoundException("No user has this id.");
+    this.setHeader("ETag", userTag(user));
     return user;
+  }
+
+  @Patch("/:id")
+  @Conditional({ requireIfMatch: true })
+  @Summary("Rename a user")
+  @Description(
+    "Changes a user's name while the client's copy is current: If-Match must carry the ETag of the user as last read (428 without it, 412 once the user changed).",
+  )
+  @OperationId("renameUser")
+  @Returns(200, User, "The renamed user, with its new ETag")
+  @Returns(404, "No user has this id")
+  async rename(
+    @Param(UserIdParams) { id }: UserIdParams,
+    @Body(RenameUserInput) input: RenameUserInput,
+  ): Promise<User> {
+    const user = await this.users.findById(id);
+    if (!user) throw new NotFoundException("No user has this id.");
+    // 412 unless If-Match names this very version; then the write itself checks it again.
+    this.checkPreconditions({ etag: userTag(user) });
+    const renamed = await this.users.rename(user, input.name);
+    if (!renamed) throw new PreconditionFailedException();
+    this.setHeader("ETag", userTag(renamed));
+    return renamed;
   }
 
   @Post()

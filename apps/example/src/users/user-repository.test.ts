@@ -41,6 +41,16 @@ describe.each(databaseKinds())("UserRepository and AvatarRepository on $name", (
     expect(await users.list({ page: 4, limit: 2 })).toEqual([]);
   });
 
+  it("renames a user only while it is stored as the caller read it", async () => {
+    const ada = await users.create({ name: "Ada", email: "ada@example.com" });
+    const renamed = await users.rename(ada, "Ada King");
+    expect(renamed).toEqual({ ...ada, name: "Ada King" });
+    // A second writer still holding the first read changes nothing.
+    expect(await users.rename(ada, "Lost")).toBeUndefined();
+    expect(await users.findById(ada.id)).toEqual(renamed);
+    expect(await users.rename({ ...ada, id: crypto.randomUUID() }, "Nobody")).toBeUndefined();
+  });
+
   it("finds a user by id, and nothing for an unknown id or one that is not a UUID", async () => {
     const ada = await users.create({ name: "Ada", email: "ada@example.com" });
     expect(await users.findById(ada.id)).toEqual(ada);

@@ -27,6 +27,12 @@ export abstract class UserRepository {
   /** Stores several users, all or none; fails with `DuplicateEmailError` naming the first clash. */
   abstract createMany(inputs: readonly CreateUserInput[]): Awaitable<User[]>;
 
+  /**
+   * Renames `user` only if it is still stored as given (same name and e-mail): the write of an
+   * optimistic update. The renamed user, or undefined when it changed or was deleted meanwhile.
+   */
+  abstract rename(user: User, name: string): Awaitable<User | undefined>;
+
   /** Every user, oldest first. */
   abstract all(): Awaitable<Iterable<User>>;
 

@@ -10,16 +10,28 @@ export const conditionalProblemTypes = {
   required: `${guide}#428-precondition-required`,
 } as const;
 
-/** 412: `If-Match` (or another precondition) does not hold for the current representation. */
+const staleDetail =
+  "The resource has changed since the validator the request sent (If-Match, If-None-Match or If-Unmodified-Since): fetch it again and retry with its current ETag.";
+
+/**
+ * 412: a precondition (`If-Match`, `If-Unmodified-Since`, `If-None-Match`) does not hold, as
+ * problem+json with the stable type `conditionalProblemTypes.failed`. `checkPreconditions` throws
+ * it; throw it yourself when a conditional write finds the row changed after the check.
+ *
+ * @example
+ * if (!(await users.renameIfUnchanged(user, name))) throw new PreconditionFailedException();
+ */
+export class PreconditionFailedException extends HttpException {
+  override readonly name: string = "PreconditionFailedException";
+
+  constructor(detail: string = staleDetail) {
+    super(412, detail, { type: conditionalProblemTypes.failed, title: "Precondition Failed" });
+  }
+}
+
+/** The 412 the framework answers with, made without a stack trace. */
 export const preconditionFailed = (): HttpException =>
-  withoutStack(
-    () =>
-      new HttpException(
-        412,
-        "The resource has changed since the validator the request sent (If-Match, If-None-Match or If-Unmodified-Since): fetch it again and retry with its current ETag.",
-        { type: conditionalProblemTypes.failed, title: "Precondition Failed" },
-      ),
-  );
+  withoutStack(() => new PreconditionFailedException());
 
 /** 428: the route changes state only with `If-Match`, and the request has none. */
 export const preconditionRequired = (): HttpException =>
