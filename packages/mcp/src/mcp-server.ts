@@ -8,6 +8,7 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpHandler, McpPlugin, McpPluginContext, McpToolPlan } from "@trellis/core";
+import { malformedCall } from "./check-call.js";
 import { jsonRpcError, transportError } from "./json-rpc-error.js";
 import { readMessage } from "./read-message.js";
 import { toolRequest } from "./tool-request.js";
@@ -54,6 +55,8 @@ function mcpHandler(context: McpPluginContext): McpHandler {
     }
     const read = await readMessage(request, context.bodyLimit);
     if ("refused" in read) return read.refused;
+    const malformed = malformedCall(read.message);
+    if (malformed !== undefined) return malformed;
     const server = new Server(info, options);
     server.setRequestHandler(ListToolsRequestSchema, () => listed);
     server.setRequestHandler(CallToolRequestSchema, ({ params }) =>
