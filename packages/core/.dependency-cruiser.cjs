@@ -11,7 +11,7 @@ const floors = [
   ["operation"],
   ["openapi", "request"],
   ["pipeline", "idempotency", "rate-limit", "conditional"],
-  ["observability"],
+  ["observability", "versioning"],
   ["decorators"],
   ["route"],
   ["router"],

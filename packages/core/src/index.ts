@@ -14,18 +14,15 @@ export { createApp } from "./app/create-app.js";
 export type { ServeOptions } from "./app/serve-app.js";
 export { serve } from "./app/serve-app.js";
 export type { AsyncApiDocument } from "./asyncapi/generate-asyncapi.js";
-export { conditionalProblemTypes } from "./conditional/conditional-problems.js";
-export type { EntityTagOptions } from "./conditional/entity-tag.js";
-export { entityTag } from "./conditional/entity-tag.js";
 export {
+  conditionalProblemTypes,
   conditionalProblemTypes,
   PreconditionFailedException,
 } from "./conditional/conditional-problems.js";
-export type { EntityTagOptions } from "./conditional/entity-tag.js";
-export { entityTag } from "./conditional/entity-tag.js";
+export type { EntityTagOptions, EntityTagOptions } from "./conditional/entity-tag.js";
+export { entityTag, entityTag } from "./conditional/entity-tag.js";
 export { Controller } from "./controller/controller.js";
-export type { CurrentValidators } from "./controller/current-validators.js";
-export type { CurrentValidators } from "./controller/current-validators.js";
+export type { CurrentValidators, CurrentValidators } from "./controller/current-validators.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
@@ -50,6 +47,7 @@ export { UseInterceptors } from "./decorators/use-interceptors.js";
 export { UseMiddleware } from "./decorators/use-middleware.js";
 export { ValidateResponse } from "./decorators/validate-response.js";
 export { Delete, Get, Head, Options, Patch, Post, Put } from "./decorators/verbs.js";
+export { Version } from "./decorators/version.js";
 export type { AppStatus } from "./di/built-in-tokens.js";
 export { AppState, REQUEST } from "./di/built-in-tokens.js";
 export type { InjectionToken, ProviderScope } from "./di/injection-metadata.js";
@@ -59,7 +57,12 @@ export type { ModuleDefinition } from "./di/module-metadata.js";
 export type { Provider } from "./di/provider.js";
 export { Topics } from "./di/topics.js";
 export { WebSocketPublisher } from "./di/websocket-publisher.js";
-export type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs/docs-plugin.js";
+export type {
+  DocsPlugin,
+  DocsPluginContext,
+  DocsRouteHandler,
+  DocsVersion,
+} from "./docs/docs-plugin.js";
 export type { ConfigErrorCode } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
 export type {
@@ -143,6 +146,7 @@ export type {
   ConditionalAppOptions,
   ConditionalOptions,
 } from "./operation/conditional-policy.js";
+export type { DeprecatedOptions } from "./operation/deprecation-policy.js";
 export type { IdempotentOptions } from "./operation/idempotency-policy.js";
 export type {
   Binding,
@@ -155,6 +159,7 @@ export type {
   SecurityRequirement,
 } from "./operation/operation.js";
 export type { RateLimitKey, RateLimitOptions } from "./operation/rate-limit-policy.js";
+export type { VersioningOptions } from "./operation/versioning-options.js";
 export type { WebLink } from "./pagination/link-header.js";
 export { linkHeader } from "./pagination/link-header.js";
 export type { CursorLinkOptions, PageLinkOptions, PageUrl } from "./pagination/page-links.js";
@@ -226,6 +231,7 @@ export { type MemorySinkOptions, memorySink } from "./uploads/memory-sink.js";
 export { type S3SinkOptions, s3Sink } from "./uploads/s3-sink.js";
 export { StoredFile, type StoredLocation } from "./uploads/stored-file.js";
 export type { UploadInfo, UploadSink, UploadTarget } from "./uploads/upload-sink.js";
+export { unsupportedVersionType } from "./versioning/unsupported-version.js";
 export type { BunSocket, SocketBytes } from "./websocket/bun-socket.js";
 export type { ErrorFrame, MessageIssue } from "./websocket/error-frame.js";
 export { WebSocketConnection } from "./websocket/websocket-connection.js";

@@ -2,14 +2,15 @@ import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
 import type { Logger } from "../errors/logger.js";
 import type { HealthOptions } from "../health/health-options.js";
-import type { McpOptions } from "../mcp/mcp-options.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { IdempotencyAppOptions } from "../idempotency/idempotency-options.js";
+import type { McpOptions } from "../mcp/mcp-options.js";
 import type { AccessLogOptions } from "../observability/access-log.js";
 import type { TelemetryOptions } from "../observability/telemetry-options.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { ConditionalAppOptions } from "../operation/conditional-policy.js";
+import type { VersioningOptions } from "../operation/versioning-options.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
 import type { InterceptorItem } from "../pipeline/interceptor.js";
@@ -41,6 +42,12 @@ export interface DocumentOptions {
   readonly providers?: readonly Provider[];
   /** OpenAPI document options (`service`, `version`, `servers`, `securitySchemes`, `file`). */
   readonly openapi?: OpenApiOptions;
+  /**
+   * API versions (`@Version`): `strategy` `"uri"` (default: `/v2/users`) or `"header"` (one path,
+   * the `header`, default `api-version`, picks), and the `default` version. One document per
+   * version, served at `/docs/v<version>/openapi.json`. See docs/versioning.md.
+   */
+  readonly versioning?: VersioningOptions;
   /**
    * Conditional requests on every GET route without `@Conditional`: `{ etag: "strong" }` (or
    * `"weak"`) sends a hash of each 200's bytes as its `ETag` and answers `If-None-Match` with 304.

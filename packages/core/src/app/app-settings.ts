@@ -19,6 +19,7 @@ import { type ConditionalPolicy, defaultConditional } from "../operation/conditi
 import type { SecurityRequirement } from "../operation/operation.js";
 import { defaultRateLimit, type RateLimitPolicy } from "../operation/rate-limit-policy.js";
 import { isValidLimit } from "../operation/route-limits.js";
+import { parseVersioning, type VersioningSettings } from "../operation/versioning-options.js";
 import { checkGuard, checkInterceptor, checkMiddleware } from "../pipeline/check-pipeline-items.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
@@ -46,6 +47,8 @@ export interface DocumentSettings {
   readonly defaultSecurity: readonly SecurityRequirement[];
   /** True when the app has global guards: every operation is documented as guarded. */
   readonly globalGuards: boolean;
+  /** `versioning`, checked; undefined when not given (`@Version` then means the URI strategy). */
+  readonly versioning: VersioningSettings | undefined;
   /** `conditional`'s app-wide default: computed ETags on GET routes without `@Conditional`. */
   readonly conditional: ConditionalPolicy | undefined;
   /** `rateLimit`'s app-wide policy: the limit of routes without `@RateLimit`. */
@@ -167,6 +170,7 @@ export function parseDocumentOptions(
     openapi: options.openapi,
     defaultSecurity: parseRootSecurity(options.openapi?.security, caller),
     globalGuards: Array.isArray(guards) && guards.length > 0,
+    versioning: parseVersioning(options.versioning, caller),
     conditional: defaultConditional(options.conditional, caller),
     rateLimit: defaultRateLimit(options.rateLimit, caller),
   };

@@ -15,9 +15,9 @@ import { PipelineBuilder } from "../pipeline/route-pipeline.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import { compileRoute } from "../route/compile-route.js";
 import { buildRouter, type RouterEntry } from "../router/build-router.js";
+import { appVersioning } from "../versioning/app-versioning.js";
 import { compileSocketUpgrade } from "../websocket/compile-socket-upgrade.js";
 import { createSockets } from "../websocket/create-sockets.js";
-import { appVersioning } from "../versioning/app-versioning.js";
 import { serveWithSockets } from "../websocket/serve-with-sockets.js";
 import type { WebSocketHandler } from "../websocket/websocket-handler.js";
 import { appHealth } from "./app-health.js";
@@ -308,7 +308,9 @@ export function createApp(options: AppOptions): App {
     },
     get documents() {
       const all = versioning.documents.versions?.all ?? [];
-      return Object.fromEntries(all.map((version) => [version, versioning.documents.document(version)]));
+      return Object.fromEntries(
+        all.map((version) => [version, versioning.documents.document(version)]),
+      );
     },
     websocket: socketRuntime.websocket,
     asyncapi,

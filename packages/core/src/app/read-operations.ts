@@ -37,6 +37,7 @@ export function readOperations(settings: DocumentSettings): ReadOperations {
       globalGuards: settings.globalGuards,
       defaultSecurity: settings.defaultSecurity,
       controllerTags: settings.openapi?.controllerTags !== false,
+      ...(settings.versioning ? { versioning: settings.versioning } : {}),
       ...(settings.conditional ? { defaultConditional: settings.conditional } : {}),
       ...(settings.rateLimit ? { defaultRateLimit: settings.rateLimit } : {}),
     },

@@ -1,5 +1,10 @@
 import { methodTarget } from "../metadata/decorator-target.js";
 import { ownClassMetadata } from "../metadata/metadata-store.js";
+import {
+  type DeprecatedOptions,
+  recordClassDeprecation,
+  recordMethodDeprecation,
+} from "../operation/deprecation-policy.js";
 
 /**
  * A short one-line title of the operation in the OpenAPI document.
@@ -72,18 +77,30 @@ export function Tags(...names: string[]): ClassDecorator & MethodDecorator {
 }
 
 /**
- * Marks the operation deprecated in the OpenAPI document (it is still served).
+ * Marks the operation (on a class: each of its operations; the method's wins) deprecated: it is
+ * still served, with a `Deprecation` header (RFC 9745), a `Sunset` header (RFC 8594) when
+ * `sunset` is given, and `Link`s to `link` / `sunsetLink`; the document says `deprecated: true`
+ * and describes those headers. `@Deprecated(false)` on a method undoes its class's.
  *
  * @example
  * @Get("/legacy")
- * @Deprecated()
+ * @Deprecated({ since: "2026-01-01", sunset: "2026-12-31", link: "https://example.com/migrate" })
  * legacy() {}
  */
-export function Deprecated(): MethodDecorator {
-  return (target, key) => {
+export function Deprecated(
+  options?: DeprecatedOptions | boolean,
+): ClassDecorator & MethodDecorator {
+  const value = options ?? true;
+  return ((target: object, key?: string | symbol) => {
+    if (key === undefined) {
+      recordClassDeprecation(target as Function, value);
+      return;
+    }
     const metadata = methodTarget("@Deprecated", target, key);
-    if (metadata) metadata.deprecated = true;
-  };
+    if (!metadata) return;
+    metadata.deprecated = value !== false;
+    recordMethodDeprecation(metadata, value);
+  }) as ClassDecorator & MethodDecorator;
 }
 
 /**

@@ -13,6 +13,23 @@ export interface DocsPluginContext {
   readonly yaml: string;
   /** The app's module graph (`app.modules`); core always gives it. */
   readonly modules?: readonly ModuleInfo[];
+  /**
+   * For an app with API versions: one document per version, which core serves beside the raw
+   * document (`/docs/v2/openapi.json`), for a version picker. `document` is the default's.
+   */
+  readonly versions?: readonly DocsVersion[];
+}
+
+/** One API version's document, as a docs UI lists it. */
+export interface DocsVersion {
+  /** The version (`"2"`). */
+  readonly version: string;
+  /** Its name in a picker (`"v2"`). */
+  readonly name: string;
+  /** Its document's URL relative to the folder of the raw document (`"v2/openapi.json"`). */
+  readonly path: string;
+  /** True for the default version, whose document `document` is. */
+  readonly primary: boolean;
 }
 
 /**

@@ -7,8 +7,10 @@ import { serializeDocument } from "../openapi/serialize-document.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { RouterEntry } from "../router/build-router.js";
+import type { AppDocuments } from "../versioning/app-documents.js";
 import { clientManifest, clientManifestPath } from "./client-manifest.js";
 import type { DocsPlugin, DocsPluginContext } from "./docs-plugin.js";
+import { docsVersions, withVersionDocuments } from "./versioned-docs.js";
 
 /** Problems in docs options (a bad `docs.swagger`, `swaggerUi()` option checks) as config errors. */
 export function docsOptionsError(error: unknown): TrellisConfigError {
@@ -98,14 +100,19 @@ export function mountDocs(
   respondError: ErrorResponder,
   modules: readonly ModuleInfo[] = [],
   asyncapi?: Readonly<Record<string, unknown>>,
+  documents?: AppDocuments,
 ): RouterEntry[] {
   let routes: ReturnType<DocsPlugin["routes"]>;
   try {
+    const context = docsContext(document, modules);
+    // An app with API versions: the plugin learns of them, core serves their documents.
+    const versions = documents && docsVersions(documents);
     routes = withClientManifest(
-      plugin.routes(docsContext(document, modules)),
+      plugin.routes(versions ? Object.assign(context, { versions }) : context),
       operations,
       asyncapi,
     );
+    if (documents) routes = withVersionDocuments(routes, documents);
   } catch (error) {
     throw docsOptionsError(error);
   }

@@ -99,6 +99,12 @@ export const configErrorCodes = {
     "the third argument of `@Returns` is not a description or a valid { description, headers, example } object",
   INVALID_RESPONSE_VALIDATION:
     "`@ValidateResponse` is given something other than true, false or { strip: boolean }",
+  INVALID_VERSION:
+    '`@Version` or versioning.default is not 1 to 32 letters, digits, ".", "-" or "_", or starts with "v" and a digit',
+  INVALID_VERSIONING:
+    'the `versioning` option is not { strategy?, header?, default? } with strategy "uri" or "header" and a valid header name',
+  INVALID_DEPRECATION:
+    "`@Deprecated` has an unknown option, a date that is not a Date or ISO 8601 string, a sunset before since, or a bad link",
   INVALID_CONDITIONAL:
     "`@Conditional` or the conditional option is not { etag?, requireIfMatch? } with a known value, or `@Conditional` is on an event stream",
   INVALID_RATE_LIMIT:

@@ -235,8 +235,10 @@ describe("the document of a decorated app", () => {
     expect(document.paths["/users/{id}"].put.responses.default).toEqual({
       description: expect.stringContaining("not declared"),
     });
+    // A deprecated operation's responses document its `Deprecation` header (RFC 9745).
     expect(document.paths["/users/{id}"].patch.responses["204"]).toEqual({
       description: "No Content",
+      headers: { Deprecation: expect.objectContaining({ schema: expect.any(Object) }) },
     });
     expect(Object.keys(document.paths["/users/{id}"].put.responses)).toEqual([
       "400",

@@ -10,6 +10,7 @@ import { responseHeaders, successContent } from "./response-content.js";
 import { statusHasBody, statusText } from "./response-status.js";
 import type { OpenApiVersion } from "./schema-dialect.js";
 import { statusRecord } from "./status-record.js";
+import { documentVersioning } from "./versioning-document.js";
 
 /** `UserController.create`: how startup errors and messages name an operation. */
 export const operationLabel = (operation: Operation): string =>
@@ -148,6 +149,7 @@ export function operationObject(
   const body = requestBody(operation, registry, collector, where);
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, dialect.version, where);
+  documentVersioning(operation, result, () => collector.problemContent());
   documentConditional(operation, result, () => collector.problemContent());
   documentHttpSemantics(operation, result, () => collector.problemContent());
   if (docs.deprecated) result.deprecated = true;

@@ -5,6 +5,7 @@ import { type BindingContext, buildBindings } from "./build-bindings.js";
 import { buildResponses } from "./build-responses.js";
 import { checkOperations } from "./check-operations.js";
 import { type ConditionalPolicy, readConditional } from "./conditional-policy.js";
+import { readDeprecation } from "./deprecation-policy.js";
 import { readIdempotency } from "./idempotency-policy.js";
 import type { Operation, SecurityRequirement } from "./operation.js";
 import { assignOperationIds, controllerSubject } from "./operation-ids.js";
@@ -13,6 +14,8 @@ import { readSecurity } from "./read-security.js";
 import { readResponseMedia } from "./response-media.js";
 import { checkBodyLimit, checkTimeout } from "./route-limits.js";
 import { joinRoutePath } from "./route-path.js";
+import { readVersion } from "./version-policy.js";
+import { resolveVersions, type VersioningSettings, versionedPath } from "./versioning-options.js";
 
 /** What reading controllers into operations needs. */
 export interface OperationBuildContext extends BindingContext {
@@ -26,6 +29,8 @@ export interface OperationBuildContext extends BindingContext {
   readonly defaultSecurity?: readonly SecurityRequirement[];
   /** False to leave untagged operations untagged (`openapi.controllerTags: false`). */
   readonly controllerTags?: boolean;
+  /** `versioning` of the app: how `@Version` routes are told apart. */
+  readonly versioning?: VersioningSettings;
   /** The app's `conditional` default: computed ETags on GET routes without `@Conditional`. */
   readonly defaultConditional?: ConditionalPolicy;
   /** The app's `rateLimit` policy: the limit of routes without `@RateLimit`. */
@@ -75,6 +80,7 @@ export function buildOperationsWith<R>(
   const drafts: Draft[] = [];
   const explicitIds: (string | undefined)[] = [];
   const runtimes: R[] = [];
+  const versions: (string | undefined)[] = [];
   assertLegacyDecorators();
 
   for (const controller of controllers) {
@@ -165,6 +171,8 @@ export function buildOperationsWith<R>(
           : [...new Set([...classTags, ...method.tags].map(String))];
 
       const guards = joined(metadata.guards, method.guards);
+      const version = readVersion(controller, method, where);
+      const deprecation = readDeprecation(controller, method, where);
       const rateLimit = readRateLimit(controller, method, context.defaultRateLimit, where);
       const runtime = readRuntime(
         {
@@ -177,7 +185,11 @@ export function buildOperationsWith<R>(
       );
 
       for (const verb of method.verbs) {
-        const path = joinRoutePath(metadata.prefix, verb.path, where);
+        const path = versionedPath(
+          joinRoutePath(metadata.prefix, verb.path, where),
+          version,
+          context.versioning,
+        );
         const conditional = readConditional(
           controller,
           method,
@@ -208,7 +220,7 @@ export function buildOperationsWith<R>(
             operationIdExplicit: explicitId !== undefined,
             tags,
             controllerTag,
-            deprecated: method.deprecated,
+            deprecated: deprecation !== undefined,
             hidden: method.hidden,
           },
           security,
@@ -216,16 +228,22 @@ export function buildOperationsWith<R>(
           bodyLimit,
           timeout,
           guarded: context.globalGuards === true || guards.length > 0,
+          ...(deprecation ? { deprecation } : {}),
           ...(conditional ? { conditional } : {}),
           ...(rateLimit ? { rateLimit } : {}),
           ...(idempotency ? { idempotency } : {}),
         });
         runtimes.push(runtime);
         explicitIds.push(explicitId as string | undefined);
+        versions.push(version);
       }
     }
   }
 
+  resolveVersions(drafts, versions, context.versioning, (index) => {
+    const draft = drafts[index] as Draft;
+    return `${draft.controller.name}.${draft.handlerName} (${draft.method} ${draft.path})`;
+  });
   checkOperations(drafts, context.registry);
   const ids = assignOperationIds(
     drafts.map((draft, index) => ({

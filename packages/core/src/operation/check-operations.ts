@@ -2,10 +2,11 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { objectProperties } from "../schema/object-properties.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { Operation, ParameterBinding } from "./operation.js";
+import { routeKey } from "./versioning-options.js";
 
 type Checked = Pick<
   Operation,
-  "controller" | "handlerName" | "method" | "path" | "shape" | "pathParams" | "bindings"
+  "controller" | "handlerName" | "method" | "path" | "shape" | "pathParams" | "bindings" | "version"
 >;
 
 const where = (operation: Checked) =>
@@ -72,7 +73,8 @@ export function checkOperations(operations: readonly Checked[], registry: Schema
     checkBoundOnce(operation, registry);
 
     // Parameter names do not matter to a router: /users/:id and /users/:userId are one route.
-    const key = `${operation.method} ${operation.shape}`;
+    // With the header strategy, one path serves each version: the version is part of the key.
+    const key = routeKey(operation);
     const existing = routes.get(key);
     if (existing) {
       throw new TrellisConfigError(

@@ -2,8 +2,10 @@ import type { BodyContentType, HttpMethod, ParameterLocation } from "../http/voc
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { FormPlan } from "../uploads/form-plan.js";
 import type { ConditionalPolicy } from "./conditional-policy.js";
+import type { DeprecationPolicy } from "./deprecation-policy.js";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
 import type { RateLimitPolicy } from "./rate-limit-policy.js";
+import type { OperationVersion } from "./versioning-options.js";
 
 /** A named parameter (`@Query("page")`) or a whole location bound to an object schema (`@Query(Schema)`). */
 export interface ParameterBinding {
@@ -142,6 +144,10 @@ export interface Operation {
   readonly timeout: number | undefined;
   /** True when guards (global, class or method) run before the handler: documented as 401/403. */
   readonly guarded: boolean;
+  /** `@Version` (the method's, else its class's); absent: version-neutral, in every version. */
+  readonly version?: OperationVersion;
+  /** `@Deprecated` (the method's, else its class's): its headers and document fragment. */
+  readonly deprecation?: DeprecationPolicy;
   /** `@Conditional` (method, class) or the app's `conditional` (GET); absent: none. */
   readonly conditional?: ConditionalPolicy;
   /** `@RateLimit` (method, class) or the app's `rateLimit` policy; absent: not limited. */
