@@ -149,6 +149,24 @@ describe("the example's traffic through the Prism validation proxy", () => {
     });
     expect(direct.status).toBe(204);
     expect((await send("GET /users/{id}/avatar", avatarPath)).status).toBe(200);
+    // Conditional requests: the ETag read, a 304 while it is current, a rename with If-Match.
+    const userPath = `/users/${ada[0]!.id}`;
+    const etag = (await send("GET /users/{id}", userPath)).headers.get("etag") as string;
+    const notModified = await send("GET /users/{id}", userPath, {
+      headers: { "if-none-match": etag },
+    });
+    expect(notModified.status).toBe(304);
+    const renameTo = (name: string, headers: Record<string, string>) => ({
+      method: "PATCH",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ name }),
+    });
+    const renamed = await send(
+      "PATCH /users/{id}",
+      userPath,
+      renameTo("Ada King", { "if-match": etag }),
+    );
+    expect(renamed.status).toBe(200);
     expect((await send("GET /users/export", "/users/export")).status).toBe(200);
     const asJson = { headers: { accept: "application/json" } };
     expect((await send("GET /users/export", "/users/export", asJson)).status).toBe(200);
@@ -157,6 +175,18 @@ describe("the example's traffic through the Prism validation proxy", () => {
 
     // Documented errors the server answers to requests that are well-formed for the document.
     expect((await send("GET /users/{id}", `/users/${crypto.randomUUID()}`)).status).toBe(404);
+    // A stale ETag (the one before the rename) and a rename of nobody.
+    expect(
+      (await send("PATCH /users/{id}", userPath, renameTo("Lost", { "if-match": etag }))).status,
+    ).toBe(412);
+    const renameNobody = renameTo("Nobody", { "if-match": "*" });
+    expect(
+      (await send("PATCH /users/{id}", `/users/${crypto.randomUUID()}`, renameNobody)).status,
+    ).toBe(404);
+    // Without the required If-Match: Prism agrees the request breaks the document.
+    expect((await send("PATCH /users/{id}", userPath, renameTo("Lost", {}), true)).status).toBe(
+      428,
+    );
     const nobody = `/users/${crypto.randomUUID()}/avatar`;
     expect((await send("GET /users/{id}/avatar", nobody)).status).toBe(404);
     // Straight to the server: Prism re-encodes multipart bodies as UTF-8, which breaks the image
@@ -229,7 +259,7 @@ describe("the example's traffic through the Prism validation proxy", () => {
 
   it("sent at least one request per documented operation, each answered with a documented status", () => {
     const operations = documentedOperations().filter((operation) => !isEventStream(operation));
-    expect(operations).toHaveLength(9);
+    expect(operations).toHaveLength(10);
     for (const operation of operations) {
       const sent = exchanges.filter((exchange) => exchange.operation === operation);
       expect(sent.length, operation).toBeGreaterThan(0);
