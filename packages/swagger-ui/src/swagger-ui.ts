@@ -4,6 +4,7 @@ import { baseSettings, renderInitializer } from "./render-initializer.js";
 import { renderPage } from "./render-page.js";
 import { type StaticResource, staticResource } from "./static-resource.js";
 import { resolveSwaggerUiOptions, type SwaggerUiOptions } from "./swagger-ui-options.js";
+import { versionPicker } from "./version-picker.js";
 
 /** The docs plugin `swaggerUi()` returns. */
 export interface SwaggerUiPlugin extends DocsPlugin {
@@ -43,7 +44,14 @@ export function swaggerUi(options?: SwaggerUiOptions): SwaggerUiPlugin {
       const files = new Map<string, StaticResource>(
         assets.map((asset) => [asset.name, staticResource(asset.bytes, asset.contentType)]),
       );
-      files.set("swagger-initializer.js", initializer);
+      // An app with API versions gets a version picker: its own initializer, made once here.
+      const picker = versionPicker(config, context.versions);
+      files.set(
+        "swagger-initializer.js",
+        picker === config
+          ? initializer
+          : staticResource(renderInitializer(picker), "text/javascript; charset=utf-8"),
+      );
       files.set("openapi.json", staticResource(context.json, "application/json"));
       files.set("openapi.yaml", staticResource(context.yaml, "application/yaml"));
 
