@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  writeInstructionReports(results, benchDir);
+  await writeInstructionReports(results, benchDir);
   log("wrote RESULTS.md (instructions section) and INSTRUCTIONS.md");
 }
 

@@ -9,6 +9,7 @@ import { checkTools, describeEnvironment } from "./lib/environment.js";
 import { loadPhase } from "./lib/load-phase.js";
 import { renderReport } from "./lib/report.js";
 import type { RunResults, Sample, TargetResult } from "./lib/results.js";
+import { carryOwnedSections } from "./lib/results-sections.js";
 import { selectScenarios } from "./lib/scenarios.js";
 import { benchDir } from "./lib/server-process.js";
 import { type StartupResults, startupPhase } from "./lib/startup-phase.js";
@@ -25,7 +26,12 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 async function writeReport(run: RunResults, out: string): Promise<void> {
   const charts = await writeCharts(run, dirname(out), log);
   const previous = existsSync(out) ? readFileSync(out, "utf8") : "";
-  if (!writeMarkdown(out, carrySoakSection(previous, renderReport(run, charts))))
+  // The soak's, the instruction judge's and the type budget's sections are their commands' own.
+  const rendered = carryOwnedSections(
+    previous,
+    carrySoakSection(previous, renderReport(run, charts)),
+  );
+  if (!writeMarkdown(out, rendered))
     log(`note: biome could not format ${out}; run \`biome format --write\``);
 }
 

@@ -1,3 +1,189 @@
-import type { InstructionResults } from "./instructions-results.js";
+// Renders the judge's figures: the "Instructions per request" section of RESULTS.md (table,
+// chart, goals) and the generated part of INSTRUCTIONS.md (every window, every profile).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { TopLevelSpec } from "vega-lite";
+import { renderSvg } from "./charts.js";
+import { BURST_LIMIT, judgeGoals } from "./instructions-goals.js";
+import type { CountedRow, InstructionResults } from "./instructions-results.js";
+import { JUDGE_SCENARIOS } from "./instructions-scenarios.js";
+import { replaceResultsSection, replaceSection } from "./results-sections.js";
+import { targets } from "./targets.js";
 
-export function writeInstructionReports(_results: InstructionResults, _benchDir: string): void {}
+const k = (value: number) => `${(value / 1000).toFixed(1)}k`;
+const labelOf = (id: string) => targets.find((target) => target.id === id)?.label ?? id;
+
+/** The targets and scenarios that have at least one counted row, in report order. */
+function counted(results: InstructionResults) {
+  const targetIds = targets.map((t) => t.id).filter((id) => results.rows[id] !== undefined);
+  const scenarioIds = JUDGE_SCENARIOS.map((s) => s.id).filter((id) =>
+    targetIds.some((t) => results.rows[t]?.[id] !== undefined),
+  );
+  return { targetIds, scenarioIds };
+}
+
+const cell = (row: CountedRow | undefined, raw: CountedRow | undefined): string => {
+  if (row === undefined) return "–";
+  const ratio = raw === undefined ? "" : ` (${(row.main / raw.main).toFixed(2)}×)`;
+  return `${row.stable ? "" : "≈ "}${k(row.main)}${ratio}`;
+};
+
+function mainTable(results: InstructionResults): string[] {
+  const { targetIds, scenarioIds } = counted(results);
+  const lines = [
+    `| Target | ${scenarioIds.join(" | ")} |`,
+    `| ------ | ${scenarioIds.map(() => "--:").join(" | ")} |`,
+  ];
+  for (const id of targetIds) {
+    const cells = scenarioIds.map((s) => cell(results.rows[id]?.[s], results.rows.raw?.[s]));
+    lines.push(`| ${labelOf(id)} | ${cells.join(" | ")} |`);
+  }
+  return lines;
+}
+
+function burstTable(results: InstructionResults): string[] {
+  const { targetIds, scenarioIds } = counted(results);
+  const lines = [
+    `| Target | ${scenarioIds.join(" | ")} |`,
+    `| ------ | ${scenarioIds.map(() => "--:").join(" | ")} |`,
+  ];
+  for (const id of targetIds) {
+    const cells = scenarioIds.map((s) => {
+      const row = results.rows[id]?.[s];
+      if (row === undefined) return "–";
+      const ratio = row.all / row.main;
+      return `${ratio.toFixed(3)}${ratio > BURST_LIMIT ? " ✗" : ""}`;
+    });
+    lines.push(`| ${labelOf(id)} | ${cells.join(" | ")} |`);
+  }
+  return lines;
+}
+
+function goalLines(results: InstructionResults): string[] {
+  return judgeGoals(results).map((verdict) => {
+    const { goal, scenario } = verdict;
+    const head = `${labelOf(goal.target)} ${scenario} ≤ ${goal.max}× ${goal.versus === "raw" ? "raw" : "Elysia"}`;
+    if (verdict.ratio === undefined) return `- ${head}: **not counted** in this run`;
+    return `- ${head}: ${verdict.ratio.toFixed(2)}× — **${verdict.met ? "met" : "missed"}**`;
+  });
+}
+
+/** The chart: main-thread instructions per request relative to raw, per scenario and target. */
+export function instructionChartSpec(results: InstructionResults): TopLevelSpec | undefined {
+  const { targetIds, scenarioIds } = counted(results);
+  const values = targetIds
+    .filter((id) => id !== "raw")
+    .flatMap((id) =>
+      scenarioIds.flatMap((s) => {
+        const row = results.rows[id]?.[s];
+        const raw = results.rows.raw?.[s];
+        return row && raw ? [{ target: labelOf(id), scenario: s, ratio: row.main / raw.main }] : [];
+      }),
+    );
+  if (values.length === 0) return undefined;
+  const x = { field: "scenario", type: "nominal", sort: scenarioIds, title: null } as const;
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: {
+      text: "Instructions per request relative to raw Bun.serve (main thread, callgrind)",
+      subtitle: "lower is better; dashed line: raw",
+    },
+    width: Math.max(400, scenarioIds.length * (targetIds.length * 9 + 16)),
+    height: 240,
+    data: { values },
+    layer: [
+      {
+        mark: { type: "bar" },
+        encoding: {
+          x,
+          xOffset: { field: "target" },
+          y: { field: "ratio", type: "quantitative", title: "ratio to raw" },
+          color: {
+            field: "target",
+            type: "nominal",
+            scale: { scheme: "tableau20" },
+            legend: { orient: "bottom", columns: 3, title: null },
+          },
+        },
+      },
+      {
+        data: { values: [{}] },
+        mark: { type: "rule", strokeDash: [4, 4], color: "#555" },
+        encoding: { y: { datum: 1 } },
+      },
+    ],
+  };
+}
+
+/** The RESULTS.md section. */
+export function renderInstructionSection(results: InstructionResults, chart?: string): string {
+  return [
+    "## Instructions per request (callgrind)",
+    "",
+    "`pnpm bench:instructions`: executed instructions per request on the server's main thread,",
+    "counted by valgrind's callgrind (no hardware counters here), after a warm-up, in windows of",
+    "exactly N requests until three windows agree within 2 %. Counts do not depend on machine load.",
+    `Method, warm-up evidence and profiles: [INSTRUCTIONS.md](INSTRUCTIONS.md). bun ${results.bun}, ${results.valgrind}.`,
+    "In parentheses: the ratio to raw. `≈`: the windows did not agree within 2 % (see INSTRUCTIONS.md).",
+    "`–`: not counted yet (valgrind runs at about 1/50 speed; see INSTRUCTIONS.md for what is missing).",
+    "",
+    ...mainTable(results),
+    "",
+    ...(chart === undefined ? [] : [`![Instructions per request relative to raw](${chart})`, ""]),
+    "Goals of the issue (main thread):",
+    "",
+    ...goalLines(results),
+    "",
+    `All threads / main thread (JIT compiler, GC and runtime threads; ✗ above ${BURST_LIMIT}):`,
+    "",
+    ...burstTable(results),
+    "",
+  ].join("\n");
+}
+
+/** INSTRUCTIONS.md's generated part: every window and the top of every profile. */
+export function renderEvidence(results: InstructionResults): string {
+  const lines = ["## Evidence (generated by `pnpm bench:instructions`)", ""];
+  for (const [target, rows] of Object.entries(results.rows)) {
+    for (const [scenario, row] of Object.entries(rows)) {
+      lines.push(
+        `### ${labelOf(target)}, ${scenario}`,
+        "",
+        `Status ${row.status}; ${row.warmup.toLocaleString("en-US")} warm-up requests, windows of ${row.window.toLocaleString("en-US")}; commit ${row.commit.slice(0, 10)}; ${row.date}.`,
+        `Main thread per request, window by window: ${row.windows.map((w) => w.main.toFixed(0)).join(", ")} (${row.stable ? "last three within 2 %" : "**not settled**"}).`,
+        `All threads per request: ${row.windows.map((w) => w.all.toFixed(0)).join(", ")}.`,
+        "",
+      );
+      if (row.profile !== undefined) {
+        const objects = row.profile.objects
+          .slice(0, 4)
+          .map((o) => `${o.name} ${o.instructions.toLocaleString("en-US")}`);
+        const functions = row.profile.functions
+          .slice(0, 8)
+          .map((f) => `\`${f.name}\` ${f.instructions.toLocaleString("en-US")}`);
+        lines.push(
+          `Last window's main thread, self instructions per request by object: ${objects.join("; ")}.`,
+          `Top functions: ${functions.join("; ")}.`,
+          "",
+        );
+      }
+    }
+  }
+  return lines.join("\n");
+}
+
+/** Writes the RESULTS.md section (with its chart) and INSTRUCTIONS.md's evidence section. */
+export async function writeInstructionReports(
+  results: InstructionResults,
+  benchDir: string,
+): Promise<void> {
+  const spec = instructionChartSpec(results);
+  let chart: string | undefined;
+  if (spec !== undefined) {
+    chart = "charts/instructions-ratio.svg";
+    writeFileSync(join(benchDir, chart), await renderSvg(spec));
+  }
+  replaceResultsSection(join(benchDir, "RESULTS.md"), renderInstructionSection(results, chart));
+  const method = join(benchDir, "INSTRUCTIONS.md");
+  writeFileSync(method, replaceSection(readFileSync(method, "utf8"), renderEvidence(results)));
+}

@@ -36,12 +36,10 @@ const TOP = 12;
 /** A profile per request, cut to its top entries (the file stays small and readable). */
 export function perRequest(profile: Profile, requests: number): Profile {
   const scale = (entries: Profile["objects"]) =>
-    entries
-      .slice(0, TOP)
-      .map(({ name, instructions }) => ({
-        name,
-        instructions: Math.round(instructions / requests),
-      }));
+    entries.slice(0, TOP).map(({ name, instructions }) => ({
+      name,
+      instructions: Math.round(instructions / requests),
+    }));
   return {
     total: Math.round(profile.total / requests),
     objects: scale(profile.objects),
