@@ -1,6 +1,18 @@
 import { BadRequestException, PayloadTooLargeException } from "../errors/http-exceptions.js";
 import { withoutStack } from "../errors/without-stack.js";
 
+/**
+ * A sink could not store a file (disk full, S3 unreachable): a server fault, logged with its
+ * cause and answered as a generic 500, never as the client's mistake.
+ */
+export class UploadStorageError extends Error {
+  override readonly name = "UploadStorageError";
+
+  constructor(cause: unknown) {
+    super("An uploaded file could not be stored.", { cause });
+  }
+}
+
 /** A 413 for a form past one of its limits, saying which. */
 export const formTooLarge = (message: string) =>
   withoutStack(() => new PayloadTooLargeException(`The request body ${message}.`));

@@ -70,7 +70,7 @@ export class MultipartScanner {
     let bytes = this.carry.length === 0 ? incoming : Buffer.concat([this.carry, incoming]);
     this.carry = Buffer.alloc(0);
     let at = 0;
-    while (at < bytes.length && this.state !== State.Done) {
+    while (at < bytes.length && (this.state as State) !== State.Done) {
       if (this.state === State.Preamble || this.state === State.Body) at = this.scanBody(bytes, at);
       else if (this.state === State.DelimiterLine) at = this.scanDelimiterLine(bytes, at);
       else at = this.scanHead(bytes, at);

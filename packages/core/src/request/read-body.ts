@@ -11,6 +11,7 @@ import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
 import type { BodyContentType, BodyEncoding } from "../http/vocabulary.js";
 import type { FormPlan } from "../uploads/form-plan.js";
 import { unsafeJson } from "./json-guard.js";
+import { UploadStorageError } from "./multipart-limits.js";
 import { type FileTypeRules, parseMultipart } from "./read-multipart.js";
 import { readForm } from "./stream-form.js";
 import { StreamedForm } from "./streamed-form.js";
@@ -183,10 +184,9 @@ function parseForm(text: string): Record<string, string | string[]> {
  * unlike unexpected errors, never logged. (Mapped by the awaiting caller rather than with a
  * `.catch` on every body: that would cost each request one more promise.)
  */
-export function bodyReadFailure(error: unknown): HttpException {
-  return error instanceof HttpException
-    ? error
-    : withoutStack(() => new BadRequestException("The request body could not be read."));
+export function bodyReadFailure(error: unknown): HttpException | UploadStorageError {
+  if (error instanceof HttpException || error instanceof UploadStorageError) return error;
+  return withoutStack(() => new BadRequestException("The request body could not be read."));
 }
 
 // Bodies are read as sent: a coding the app did not allow is refused rather than parsed as if
@@ -250,7 +250,7 @@ export function startBody(request: Request, plan: BodyPlan): Promise<BodyContent
   }
   // With a length the runtime reads the body natively, handed over as it is: decoding it in
   // `finishBody` saves the extra promise a `.then` would cost every request.
-  const content: Promise<BodyContent> =
+  const content: Promise<Uint8Array | Blob> =
     declared && !multipart ? request.blob() : readBytes(request, plan.limit, declared);
   // Without a Content-Type an empty body is still just a missing body (a 400, not a 415).
   if (contentType !== null) return content;

@@ -5,7 +5,7 @@ import { decodeUtf8 } from "../http/strict-utf8.js";
 import type { FormPlan } from "../uploads/form-plan.js";
 import { memorySink } from "../uploads/memory-sink.js";
 import type { UploadTarget } from "../uploads/upload-sink.js";
-import { formInvalid, formTooLarge } from "./multipart-limits.js";
+import { formInvalid, formTooLarge, UploadStorageError } from "./multipart-limits.js";
 import { readPartHead } from "./multipart-part-head.js";
 import { multipartBoundary } from "./multipart-parts.js";
 import { MultipartFramingError, MultipartScanner } from "./multipart-scanner.js";
@@ -128,7 +128,7 @@ export async function readForm(
 
   try {
     while (!scanner.done) {
-      let read: ReadableStreamReadResult<Uint8Array>;
+      let read: Awaited<ReturnType<typeof reader.read>>;
       try {
         read = await reader.read();
       } catch (error) {
@@ -153,15 +153,16 @@ export async function readForm(
     if (fileTypes !== undefined) await checkFileSignatures(form.record, fileTypes);
     return form;
   } catch (error) {
-    reader.cancel().catch(() => {});
     const open = part?.file ? part.target : undefined;
     await Promise.all([open?.abort(), form.removeAll()]);
+    // Cancelled only now: Bun may drop the connection with the body, before an answer is sent.
+    reader.cancel().catch(() => {});
     if (error instanceof MultipartFramingError) {
       throw error.reason === "head-too-large"
         ? formTooLarge(`has a part head over ${limits.headerSize} bytes`)
         : formInvalid(`is not valid multipart/form-data: it ${error.message}`);
     }
     if (error instanceof HttpException) throw error;
-    throw error; // a sink failed (disk full, S3 unreachable): a server fault, logged as one
+    throw new UploadStorageError(error);
   }
 }

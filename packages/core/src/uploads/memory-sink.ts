@@ -43,7 +43,7 @@ export function memorySink(options: MemorySinkOptions = {}): UploadSink {
           chunks.push(bytes.slice());
         },
         async finish(size) {
-          const blob = new Blob(chunks as BlobPart[]);
+          const blob = new Blob(chunks as unknown as ConstructorParameters<typeof Blob>[0]);
           chunks.length = 0;
           return new StoredFile(blob, {
             name: info.filename,

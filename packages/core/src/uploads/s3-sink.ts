@@ -23,9 +23,9 @@ export interface S3SinkOptions {
 const mebibyte = 1024 * 1024;
 
 /**
- * Files streamed to S3 while they arrive, through Bun's S3 client: its writer uploads parts as
- * they fill and waits when `queueSize` parts are in flight, so the request is read only as fast as
- * S3 takes it. A failed or refused upload is removed: Bun's writer (1.4) cannot abort a
+ * Files streamed to S3 while they arrive, through Bun's S3 client: its writer uploads a part
+ * each time one fills, and the sink waits for it, so the request is read only as fast as S3 takes
+ * it and one upload holds about a part or two in memory. A failed or refused upload is removed: Bun's writer (1.4) cannot abort a
  * multipart upload, so the sink ends it and deletes the object.
  */
 export function s3Sink(options: S3SinkOptions): UploadSink {
@@ -40,6 +40,7 @@ export function s3Sink(options: S3SinkOptions): UploadSink {
       const file = options.client.file(key, bucket === undefined ? {} : { bucket });
       const writer = file.writer({ partSize, queueSize, type: info.type, retry: 1 });
       const head = new HeadKeeper();
+      let buffered = 0;
       let ended: Promise<unknown> | undefined;
       const end = () => {
         ended ??= Promise.resolve(writer.end());
@@ -49,7 +50,16 @@ export function s3Sink(options: S3SinkOptions): UploadSink {
         write(bytes) {
           head.take(bytes);
           const written = writer.write(bytes);
-          return written instanceof Promise ? written.then(() => {}) : undefined;
+          buffered += bytes.byteLength;
+          // Bun's writer (1.4) takes every write at once and keeps it; flushing each full part
+          // waits until S3 has it, so the request is read no faster than S3 takes the bytes.
+          if (buffered < partSize) {
+            return written instanceof Promise ? written.then(() => {}) : undefined;
+          }
+          buffered = 0;
+          return Promise.resolve(written)
+            .then(() => writer.flush())
+            .then(() => {});
         },
         async finish(size) {
           await end();

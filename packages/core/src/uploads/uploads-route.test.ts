@@ -79,7 +79,9 @@ describe("uploads through a route", () => {
 
   it("removes the stored file when the request is answered with an error (a field fails validation)", async () => {
     const before = seen.length;
-    const response = await send(app(), "POST", "/files/kept", { body: form("x".repeat(30), payload) });
+    const response = await send(app(), "POST", "/files/kept", {
+      body: form("x".repeat(30), payload),
+    });
     expect(response.status).toBe(400);
     expect(seen.length).toBe(before); // the handler never ran
     expect(await readdir(dir)).toEqual([]);
