@@ -64,6 +64,11 @@ export function createExampleApp({
       ],
       providers: [...database.providers, UserEvents],
       docs: { swagger: true },
+      // Agents call the same operations as MCP tools at /mcp (tool list: /docs/mcp.json).
+      mcp: {
+        instructions:
+          "The users API as tools: createUser stores one user, getUser reads one by id, listUsers pages through them.",
+      },
       health: exampleHealth,
       logger,
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),

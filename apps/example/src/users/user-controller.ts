@@ -6,6 +6,7 @@ import {
   Description,
   Get,
   Inject,
+  McpTool,
   NotFoundException,
   OperationId,
   Param,
@@ -47,6 +48,8 @@ export class UserController extends Controller {
   @Get()
   @Summary("List users")
   @OperationId("listUsers")
+  // It reads the raw request only for the page links' URL: safe as a tool.
+  @McpTool()
   @Description(
     `Pages through the users, oldest first, ${maxPageSize} per page unless \`limit\` says less.`,
   )

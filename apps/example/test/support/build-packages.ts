@@ -9,6 +9,7 @@ const packages = [
   "packages/swagger-ui",
   "packages/pubsub-redis",
   "packages/pubsub-postgres",
+  "packages/mcp",
 ];
 const outputs = [
   "core",
@@ -16,6 +17,7 @@ const outputs = [
   "swagger-ui",
   "pubsub-redis",
   "pubsub-postgres",
+  "mcp",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */
