@@ -56,6 +56,7 @@ describe("documentation served by the example", () => {
       "GET /users/export",
       "GET /users/{id}",
       "GET /users/{id}/avatar",
+      "PATCH /users/{id}",
       "POST /users",
       "POST /users/bulk",
       "PUT /users/{id}/avatar",
@@ -647,6 +648,54 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(answers.map((response: Response) => response.status)).toEqual([200, 200]);
     expect(ports[0]).toBe(ports[1]);
     expect(afterStop).toBe("refused");
+  },
+
+  async "conditional-requests.ts"({ demo }) {
+    const { read, notModified, versioned, required, changed, stale, document } = await demo();
+    expect(read.status).toBe(200);
+    const etag = read.headers.get("etag");
+    expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(await notModified.text()).toBe("");
+    expect(versioned.headers.get("etag")).toBe('"1"');
+    const problemType = async (response: Response, status: number) => {
+      expect(response.status).toBe(status);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      return ((await response.json()) as Json).type as string;
+    };
+    expect(await problemType(required, 428)).toMatch(
+      /conditional-requests\.md#428-precondition-required$/,
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).toBe('"2"');
+    expect(await problemType(stale, 412)).toMatch(
+      /conditional-requests\.md#412-precondition-failed$/,
+    );
+    const article = document.paths["/articles/{id}"];
+    expect(article.get.responses["304"]).toBeDefined();
+    expect(article.put.parameters).toContainEqual(
+      expect.objectContaining({ name: "If-Match", in: "header", required: true }),
+    );
+    expect(Object.keys(article.put.responses)).toEqual(expect.arrayContaining(["412", "428"]));
+  },
+
+  async "pagination.ts"({ demo }) {
+    const { second, first, following, end, document } = await demo();
+    expect(second.headers.get("link")).toBe(
+      '</items?page=1&limit=10>; rel="first", </items?page=1&limit=10>; rel="prev", </items?page=3&limit=10>; rel="next", </items?page=3&limit=10>; rel="last"',
+    );
+    expect((await json(second)).map((item: Json) => item.id)).toEqual([
+      11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ]);
+    expect(first.headers.get("link")).toBe('</items/feed?cursor=MTA%3D>; rel="next"');
+    expect((await json(following)).map((item: Json) => item.id)).toEqual([
+      11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ]);
+    expect((await json(end)).map((item: Json) => item.id)).toEqual([21, 22, 23]);
+    expect(end.headers.get("link")).toBeNull();
+    const headers = document.paths["/items"].get.responses["200"].headers;
+    expect(headers.Link.schema).toEqual({ type: "string" });
   },
 
   async "responses.ts"({ demo }) {
