@@ -3,6 +3,7 @@ import {
   Conditional,
   ConflictException,
   Controller,
+  Deprecated,
   Description,
   Get,
   Inject,
@@ -80,6 +81,12 @@ export class UserController extends Controller {
     "One user by id, with its ETag: send it back in If-None-Match (304 while current) or If-Match (rename).",
   )
   @OperationId("getUser")
+  // Replaced by GET /v2/users/{id}: still served, announced by Deprecation, Sunset and Link.
+  @Deprecated({
+    since: "2026-11-01",
+    sunset: "2027-06-30",
+    link: "https://github.com/trellis-framework/trellis/blob/main/docs/versioning.md",
+  })
   @Returns(200, User, "The user")
   @Returns(404, "No user has this id")
   async get(@Param(UserIdParams) { id }: UserIdParams): Promise<User> {
