@@ -30,7 +30,7 @@ async function post(body: string, extra: Record<string, string> = {}) {
 }
 
 beforeAll(() => {
-  const app = notesApp({ mcp: {} });
+  const app = notesApp({ mcp: { allowedOrigins: ["https://agent.example.com"] } });
   server = Bun.serve({ port: 0, hostname: "127.0.0.1", routes: app.routes, fetch: app.fetch });
   endpoint = `http://127.0.0.1:${server.port}/mcp`;
 });
@@ -99,5 +99,20 @@ describe("bad input to the MCP endpoint", () => {
     const answered = await post(call(4, "echo_tenant", { "x-tenant": "a\r\nx-evil: 1" }));
     expect(answered.json.result.isError).toBe(true);
     expect(JSON.parse(answered.json.result.content[0].text)).toMatchObject({ status: 400 });
+  });
+
+  it("refuses browser origins it does not know (DNS rebinding), serves localhost and allowed ones", async () => {
+    const statuses = [];
+    for (const origin of [
+      "http://evil.example:4567",
+      "null",
+      "http://localhost:4567",
+      "https://agent.example.com",
+    ]) {
+      statuses.push(
+        (await post(call(5, "listNotes"), { origin, host: "evil.example:4567" })).status,
+      );
+    }
+    expect(statuses).toEqual([403, 403, 200, 200]);
   });
 });

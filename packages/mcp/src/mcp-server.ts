@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpHandler, McpPlugin, McpPluginContext, McpToolPlan } from "@trellis/core";
 import { malformedCall } from "./check-call.js";
+import { originCheck } from "./check-origin.js";
 import { jsonRpcError, transportError } from "./json-rpc-error.js";
 import { readMessage } from "./read-message.js";
 import { toolRequest } from "./tool-request.js";
@@ -35,6 +36,8 @@ function mcpHandler(context: McpPluginContext): McpHandler {
     ...(context.instructions === undefined ? {} : { instructions: context.instructions }),
   };
 
+  const refuseOrigin = originCheck(context.allowedOrigins);
+
   const call = async (name: string, args: Record<string, unknown>, mcpRequest: Request) => {
     const plan = byName.get(name);
     if (plan === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -53,6 +56,8 @@ function mcpHandler(context: McpPluginContext): McpHandler {
         allow: "POST",
       });
     }
+    const refused = refuseOrigin(request);
+    if (refused !== undefined) return refused;
     const read = await readMessage(request, context.bodyLimit);
     if ("refused" in read) return read.refused;
     const malformed = malformedCall(read.message);

@@ -142,7 +142,7 @@ function buildRequest(
   }
   if (body !== undefined) headers.set("content-type", plan.bodyType ?? "application/json");
   const search = query.size > 0 ? `?${query}` : "";
-  const url = new URL(`${segments.join("/")}${search}`, mcpRequest.url);
+  const url = new URL(`${segments.join("/")}${search}`, mcpRequest.url).href;
   return new Request(url, {
     method: plan.method,
     headers,

@@ -18,6 +18,13 @@ export interface McpOptions {
    * `"opt-in"`: only operations (or controllers) marked `@McpTool()` are.
    */
   readonly tools?: "all" | "opt-in";
+  /**
+   * Browser origins allowed to call the endpoint (`https://agent.example.com`), besides
+   * `http(s)://localhost`, `127.0.0.1` and `[::1]` on any port. A request whose `Origin` is
+   * another is refused 403 (MCP's defence against DNS rebinding); one with no `Origin` (not from a
+   * browser) is served.
+   */
+  readonly allowedOrigins?: readonly string[];
   /** The plugin that serves the endpoint (default: `mcpServer()` of `@trellis/mcp`, loaded by name). */
   readonly plugin?: McpPlugin;
 }
@@ -29,5 +36,6 @@ export interface McpSettings {
   readonly version: string | undefined;
   readonly instructions: string | undefined;
   readonly tools: "all" | "opt-in";
+  readonly allowedOrigins: readonly string[];
   readonly plugin: McpPlugin | undefined;
 }

@@ -58,6 +58,8 @@ export interface McpPluginContext {
   readonly instructions?: string;
   /** The endpoint's path (`/mcp`). */
   readonly path: string;
+  /** Browser origins allowed besides localhost ones (`mcp.allowedOrigins`). */
+  readonly allowedOrigins: readonly string[];
   /** `limits.body`: the largest MCP request body read, in bytes (413 above it). */
   readonly bodyLimit: number;
   /**

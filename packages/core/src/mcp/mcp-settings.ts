@@ -2,7 +2,15 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { isMcpPlugin } from "./load-mcp-plugin.js";
 import type { McpOptions, McpSettings } from "./mcp-options.js";
 
-const known = new Set(["path", "name", "version", "instructions", "tools", "plugin"]);
+const known = new Set([
+  "path",
+  "name",
+  "version",
+  "instructions",
+  "tools",
+  "allowedOrigins",
+  "plugin",
+]);
 
 /** Checks the `mcp` option of `createApp`; undefined when MCP is off. */
 export function mcpSettings(value: unknown): McpSettings | undefined {
@@ -33,6 +41,15 @@ export function mcpSettings(value: unknown): McpSettings | undefined {
     }
   }
   if (tools !== "all" && tools !== "opt-in") fail('tools must be "all" or "opt-in".');
+  const { allowedOrigins = [] } = options;
+  const origins = Array.isArray(allowedOrigins) ? allowedOrigins : [undefined];
+  for (const origin of origins) {
+    let valid = false;
+    try {
+      valid = typeof origin === "string" && new URL(origin).origin === origin;
+    } catch {}
+    if (!valid) fail(`allowedOrigins must list origins such as "https://agent.example.com".`);
+  }
   if (plugin !== undefined && !isMcpPlugin(plugin))
     fail("plugin must be { name, handler(context) }.");
   return {
@@ -41,6 +58,7 @@ export function mcpSettings(value: unknown): McpSettings | undefined {
     version: options.version,
     instructions: options.instructions,
     tools,
+    allowedOrigins: origins as string[],
     plugin,
   };
 }

@@ -70,6 +70,7 @@ export function mountMcp(
       },
       ...(settings.instructions === undefined ? {} : { instructions: settings.instructions }),
       path: settings.path,
+      allowedOrigins: settings.allowedOrigins,
       bodyLimit: app.bodyLimit,
       dispatch: (request) => input.dispatch(request),
       requestId: getRequestId,
