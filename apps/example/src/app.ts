@@ -11,7 +11,7 @@ import { UserController } from "./users/user-controller.js";
 import { UserEvents } from "./users/user-events.js";
 import { UserEventsSocket } from "./users/user-events-socket.js";
 import { UserFeedController } from "./users/user-feed-controller.js";
-import { UserV2Controller, UserV2Controller } from "./users/user-v2-controller.js";
+import { UserV2Controller } from "./users/user-v2-controller.js";
 
 /** Where the example keeps its data: Postgres when `databaseUrl` is given, SQLite otherwise. */
 export interface ExampleAppOptions {
@@ -66,9 +66,6 @@ export function createExampleApp({
       ],
       providers: [...database.providers, UserEvents],
       docs: { swagger: true },
-      // @Version("2") routes live under /v2; the rest are version 1 too (the default, whose
-      // document /docs/openapi.json is). One document per version: /docs/v1/..., /docs/v2/openapi.json.
-      versioning: { strategy: "uri", default: "1" },
       // @Version("2") routes live under /v2; routes without @Version serve every version. One
       // document per version (/docs/v1/openapi.json, /docs/v2/...); version 1 is the default.
       versioning: { strategy: "uri", default: "1" },
