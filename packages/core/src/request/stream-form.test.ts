@@ -4,8 +4,12 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpException } from "../errors/http-exception.js";
 import { diskSink } from "../uploads/disk-sink.js";
-import { defaultMultipartLimits, type FormPlan, type MultipartLimits } from "../uploads/form-plan.js";
-import { StoredFile } from "../uploads/stored-file.js";
+import {
+  defaultMultipartLimits,
+  type FormPlan,
+  type MultipartLimits,
+} from "../uploads/form-plan.js";
+import type { StoredFile } from "../uploads/stored-file.js";
 import type { UploadSink } from "../uploads/upload-sink.js";
 import { readForm } from "./stream-form.js";
 
@@ -19,7 +23,9 @@ const fileHead = (name: string, filename: string, type = "application/octet-stre
 
 /** A body streamed in `chunk`-byte pieces, pulled on demand; `pulled` counts bytes handed out. */
 function pulledStream(pieces: (string | Uint8Array)[], chunk = 64 * 1024) {
-  const bytes = Buffer.concat(pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)));
+  const bytes = Buffer.concat(
+    pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)),
+  );
   const counter = { pulled: 0 };
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -54,7 +60,12 @@ function endlessFile(field: string, size: number, chunk = 64 * 1024) {
 }
 
 const plan = (sinks: Record<string, UploadSink> = {}, limits: MultipartLimits = {}): FormPlan => ({
-  sinks: new Map(Object.entries(sinks).map(([field, sink]) => [field, { sink, ...(sink.maxSize ? { maxSize: sink.maxSize } : {}) }])),
+  sinks: new Map(
+    Object.entries(sinks).map(([field, sink]) => [
+      field,
+      { sink, ...(sink.maxSize ? { maxSize: sink.maxSize } : {}) },
+    ]),
+  ),
   limits: { ...defaultMultipartLimits, ...limits },
 });
 
@@ -62,7 +73,8 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; det
   try {
     await promise;
   } catch (error) {
-    if (error instanceof HttpException) return { status: error.status, detail: String(error.message) };
+    if (error instanceof HttpException)
+      return { status: error.status, detail: String(error.message) };
     throw error;
   }
   throw new Error("expected a refusal");
@@ -80,14 +92,29 @@ describe("readForm", () => {
   it("streams a file to disk under a random name, keeps fields, and carries little", async () => {
     const payload = new Uint8Array(3 * mebibyte + 7).fill(0x5a);
     const { stream } = pulledStream(
-      [fieldPart("caption", "At the lake"), fileHead("doc", "../../etc/passwd", "text/csv"), payload, "\r\n--bnd--\r\n"],
+      [
+        fieldPart("caption", "At the lake"),
+        fileHead("doc", "../../etc/passwd", "text/csv"),
+        payload,
+        "\r\n--bnd--\r\n",
+      ],
       7919,
     );
-    const form = await readForm(stream, contentType, plan({ doc: diskSink({ dir }) }), 64 * mebibyte, undefined);
+    const form = await readForm(
+      stream,
+      contentType,
+      plan({ doc: diskSink({ dir }) }),
+      64 * mebibyte,
+      undefined,
+    );
     expect(form.record.caption).toBe("At the lake");
     const file = form.record.doc as StoredFile;
     expect(file).toBeInstanceOf(File);
-    expect([file.name, file.type, file.size]).toEqual(["../../etc/passwd", "text/csv", payload.length]);
+    expect([file.name, file.type, file.size]).toEqual([
+      "../../etc/passwd",
+      "text/csv",
+      payload.length,
+    ]);
     // The client's filename never reaches the path: a random name inside the sink's folder.
     expect(dirname(file.path as string)).toBe(dir);
     expect(file.path).not.toContain("passwd");
@@ -100,7 +127,13 @@ describe("readForm", () => {
   it("answers 413 for a file over its sink's maxSize after reading about the limit, and removes it", async () => {
     const { stream, counter } = endlessFile("doc", 64 * mebibyte);
     const refused = await refusal(
-      readForm(stream, contentType, plan({ doc: diskSink({ dir, maxSize: mebibyte }) }), 128 * mebibyte, undefined),
+      readForm(
+        stream,
+        contentType,
+        plan({ doc: diskSink({ dir, maxSize: mebibyte }) }),
+        128 * mebibyte,
+        undefined,
+      ),
     );
     expect(refused.status).toBe(413);
     expect(refused.detail).toContain('"doc"');
@@ -110,7 +143,9 @@ describe("readForm", () => {
 
   it("answers 413 once the whole body passes the request limit", async () => {
     const { stream, counter } = endlessFile("doc", 64 * mebibyte);
-    const refused = await refusal(readForm(stream, contentType, plan({ doc: diskSink({ dir }) }), 2 * mebibyte, undefined));
+    const refused = await refusal(
+      readForm(stream, contentType, plan({ doc: diskSink({ dir }) }), 2 * mebibyte, undefined),
+    );
     expect(refused.status).toBe(413);
     expect(counter.pulled).toBeLessThan(2 * mebibyte + 3 * 64 * 1024);
     expect(await readdir(dir)).toEqual([]);
@@ -123,11 +158,18 @@ describe("readForm", () => {
       [{ files: 1 }, [fileHead("f", "1"), "x\r\n", fileHead("f", "2"), "y\r\n"]],
       [{ fieldSize: 4 }, [fieldPart("a", "12345")]],
       [{ memory: 6 }, [fieldPart("a", "1234"), fieldPart("b", "5678")]],
-      [{ headerSize: 64 }, [`--bnd\r\nContent-Disposition: form-data; name="a"\r\nX-Pad: ${"p".repeat(80)}\r\n\r\nv\r\n`]],
+      [
+        { headerSize: 64 },
+        [
+          `--bnd\r\nContent-Disposition: form-data; name="a"\r\nX-Pad: ${"p".repeat(80)}\r\n\r\nv\r\n`,
+        ],
+      ],
     ];
     for (const [limits, parts] of cases) {
       const { stream } = pulledStream([...parts, "--bnd--\r\n"], 16);
-      const refused = await refusal(readForm(stream, contentType, plan({}, limits), mebibyte, undefined));
+      const refused = await refusal(
+        readForm(stream, contentType, plan({}, limits), mebibyte, undefined),
+      );
       expect([Object.keys(limits)[0], refused.status]).toEqual([Object.keys(limits)[0], 413]);
     }
   });
@@ -135,16 +177,32 @@ describe("readForm", () => {
   it("answers 400 for framing it cannot read, and removes files stored before it", async () => {
     const malformed = [
       [fileHead("doc", "a.bin"), "bytes\r\n", fieldPart("a", "1")], // no closing delimiter
-      [fileHead("doc", "a.bin"), "bytes\r\n", "--bnd\r\nContent-Type: text/plain\r\n\r\nv\r\n--bnd--"], // no name
-      [fileHead("doc", "a.bin"), "bytes\r\n", "--bnd\r\nContent-Disposition: attachment; name=a\r\n\r\nv\r\n--bnd--"],
+      [
+        fileHead("doc", "a.bin"),
+        "bytes\r\n",
+        "--bnd\r\nContent-Type: text/plain\r\n\r\nv\r\n--bnd--",
+      ], // no name
+      [
+        fileHead("doc", "a.bin"),
+        "bytes\r\n",
+        "--bnd\r\nContent-Disposition: attachment; name=a\r\n\r\nv\r\n--bnd--",
+      ],
       [fileHead("doc", "a.bin"), "bytes\r\n", "--bndX\r\n"],
     ];
     for (const pieces of malformed) {
       const { stream } = pulledStream(pieces, 5);
-      const refused = await refusal(readForm(stream, contentType, plan({ doc: diskSink({ dir }) }), mebibyte, undefined));
+      const refused = await refusal(
+        readForm(stream, contentType, plan({ doc: diskSink({ dir }) }), mebibyte, undefined),
+      );
       expect(refused.status).toBe(400);
     }
-    expect((await refusal(readForm(pulledStream(["x"]).stream, "multipart/form-data", plan(), 10, undefined))).status).toBe(400);
+    expect(
+      (
+        await refusal(
+          readForm(pulledStream(["x"]).stream, "multipart/form-data", plan(), 10, undefined),
+        )
+      ).status,
+    ).toBe(400);
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -157,7 +215,9 @@ describe("readForm", () => {
         else controller.error(new Error("connection reset"));
       },
     });
-    const refused = await refusal(readForm(stream, contentType, plan({ doc: diskSink({ dir }) }), 64 * mebibyte, undefined));
+    const refused = await refusal(
+      readForm(stream, contentType, plan({ doc: diskSink({ dir }) }), 64 * mebibyte, undefined),
+    );
     expect(refused.status).toBe(400);
     expect(await readdir(dir)).toEqual([]);
   });
@@ -181,7 +241,9 @@ describe("readForm", () => {
         abort: async () => {},
       }),
     };
-    const refused = await refusal(readForm(stream, contentType, plan({ doc: slow }), 64 * mebibyte, undefined));
+    const refused = await refusal(
+      readForm(stream, contentType, plan({ doc: slow }), 64 * mebibyte, undefined),
+    );
     expect(refused.status).toBe(400); // the endless part has no closing delimiter
     expect(written).toBeGreaterThan(mebibyte);
     // Bytes pulled but not yet written: the part head plus the chunk being written.

@@ -41,6 +41,8 @@ export function s3Sink(options: S3SinkOptions): UploadSink {
       const writer = file.writer({ partSize, queueSize, type: info.type, retry: 1 });
       const head = new HeadKeeper();
       let buffered = 0;
+      // Parts flushed and not yet taken by S3: at most queueSize, so that many upload at once.
+      const flushing: Promise<unknown>[] = [];
       let ended: Promise<unknown> | undefined;
       const end = () => {
         ended ??= Promise.resolve(writer.end());
@@ -51,17 +53,21 @@ export function s3Sink(options: S3SinkOptions): UploadSink {
           head.take(bytes);
           const written = writer.write(bytes);
           buffered += bytes.byteLength;
-          // Bun's writer (1.4) takes every write at once and keeps it; flushing each full part
-          // waits until S3 has it, so the request is read no faster than S3 takes the bytes.
+          // Bun's writer (1.4) takes every write at once and keeps it; a flush of a full part
+          // settles once S3 has it. Waiting for the oldest of queueSize flushes reads the request
+          // no faster than S3 takes it, with queueSize parts uploading at once.
           if (buffered < partSize) {
             return written instanceof Promise ? written.then(() => {}) : undefined;
           }
           buffered = 0;
-          return Promise.resolve(written)
-            .then(() => writer.flush())
-            .then(() => {});
+          const flushed = Promise.resolve(written).then(() => writer.flush());
+          flushed.catch(() => {}); // awaited later (or by abort): not an unhandled rejection now
+          flushing.push(flushed);
+          if (flushing.length < queueSize) return undefined;
+          return (flushing.shift() as Promise<unknown>).then(() => {});
         },
         async finish(size) {
+          await Promise.all(flushing);
           await end();
           const stat = await file.stat();
           const remove = () =>
@@ -79,6 +85,7 @@ export function s3Sink(options: S3SinkOptions): UploadSink {
           });
         },
         async abort() {
+          await Promise.allSettled(flushing);
           await end().catch(() => {});
           await file.delete().catch(() => {});
         },
