@@ -21,12 +21,21 @@ function operationsOf(document) {
   return found;
 }
 
-/** An operation's parameters (the path item's, overridden by its own), by "in name". */
-function parametersOf(document, { item, operation }) {
+/**
+ * An operation's parameters (the path item's, overridden by its own), by "in name"; a path
+ * parameter by its position (`path #0`), so renaming `{id}` to `{userId}` changes nothing.
+ */
+function parametersOf(document, { path, item, operation }) {
+  const positions = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
   const found = new Map();
   for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
     const resolved = resolve(document, parameter);
-    const name = resolved.in === "header" ? resolved.name?.toLowerCase() : resolved.name;
+    const name =
+      resolved.in === "header"
+        ? resolved.name?.toLowerCase()
+        : resolved.in === "path" && positions.includes(resolved.name)
+          ? `#${positions.indexOf(resolved.name)}`
+          : resolved.name;
     found.set(`${resolved.in} ${name}`, resolved);
   }
   return found;
