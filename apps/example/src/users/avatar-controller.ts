@@ -3,6 +3,7 @@ import {
   BodyLimit,
   Controller,
   Description,
+  diskSink,
   Get,
   Inject,
   mediaTypeFromSignature,
@@ -26,6 +27,12 @@ const isAvatarType = (type: string | undefined): type is (typeof avatarTypes)[nu
 /** Room for the multipart framing around the largest avatar. */
 const formOverhead = 16 * 1024;
 
+/**
+ * Avatars stream to a temporary file while they arrive (removed once the answer is made), so an
+ * upload holds no more than a small buffer in memory; the repository then stores the bytes.
+ */
+const avatarSink = diskSink({ maxSize: maxAvatarBytes });
+
 /** Users' avatars: one PNG or JPEG image per user, stored with the user. */
 @Route("/users")
 @Tags("users")
@@ -45,7 +52,8 @@ export class AvatarController extends Controller {
   @Returns(404, "No user has this id")
   async setAvatar(
     @Param(UserIdParams) { id }: UserIdParams,
-    @Body(AvatarUpload, { contentType: "multipart/form-data" }) input: AvatarUpload,
+    @Body(AvatarUpload, { contentType: "multipart/form-data", uploads: { avatar: avatarSink } })
+    input: AvatarUpload,
   ): Promise<void> {
     const bytes = new Uint8Array(await input.avatar.arrayBuffer());
     if (!(await this.avatars.save(id, { bytes, type: input.avatar.type }))) {

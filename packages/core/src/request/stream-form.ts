@@ -5,7 +5,7 @@ import { decodeUtf8 } from "../http/strict-utf8.js";
 import type { FormPlan } from "../uploads/form-plan.js";
 import { memorySink } from "../uploads/memory-sink.js";
 import type { UploadTarget } from "../uploads/upload-sink.js";
-import { formInvalid, formTooLarge, UploadStorageError } from "./multipart-limits.js";
+import { fileTooLarge, formInvalid, formTooLarge, UploadStorageError } from "./multipart-limits.js";
 import { readPartHead } from "./multipart-part-head.js";
 import { multipartBoundary } from "./multipart-parts.js";
 import { MultipartFramingError, MultipartScanner } from "./multipart-scanner.js";
@@ -108,7 +108,7 @@ export async function readForm(
       return;
     }
     if (current.size > current.max) {
-      throw formTooLarge(`has a file in "${current.field}" over ${current.max} bytes`);
+      throw fileTooLarge(current.field, current.max);
     }
     if (current.counted) hold(bytes.byteLength);
     return current.target.write(bytes);
