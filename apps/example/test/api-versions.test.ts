@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AppOptions, buildDocument, type DocumentOptions } from "@trellis/core";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { demo } from "../../../docs/examples/versioning.ts";
 import { createExampleApp } from "../src/app.js";
 import { lintDocuments } from "./support/openapi-lint.js";
 
@@ -81,6 +82,30 @@ describe("the example's API versions", () => {
     }));
     expect(await lintDocuments(documents)).toEqual([]);
   }, 120_000);
+});
+
+describe("the versioning guide's example (docs/examples/versioning.ts)", () => {
+  it("answers each way of asking for a version as the guide says", async () => {
+    const shown = await demo();
+    expect(await shown.v1.json()).toEqual({ id: "7", status: "shipped" });
+    expect(shown.v1.headers.get("deprecation")).toBe("@1767225600");
+    expect(shown.v1.headers.get("sunset")).toBe("Thu, 31 Dec 2026 00:00:00 GMT");
+    expect(shown.v1.headers.get("link")).toBe(
+      '<https://example.com/docs/orders-v2>; rel="deprecation"',
+    );
+    expect(await shown.v2.json()).toEqual({ data: { id: "7", status: "shipped" } });
+    expect(shown.v3.status).toBe(404);
+    expect(await shown.header2.json()).toEqual({ data: { id: "7", status: "shipped" } });
+    expect(shown.header2.headers.get("vary")).toBe("api-version");
+    expect(shown.headerDefault.headers.get("deprecation")).toBe("@1767225600");
+    expect(shown.headerUnknown.status).toBe(400);
+    expect(await shown.headerUnknown.json()).toMatchObject({ supportedVersions: ["1", "2"] });
+    expect(Object.keys(shown.documents)).toEqual(["1", "2"]);
+    expect(Object.keys(((await shown.v2Document.json()) as Json).paths)).toEqual([
+      "/v2/orders/{id}",
+      "/health",
+    ]);
+  });
 });
 
 describe("the breaking-change check against the committed documents", () => {
