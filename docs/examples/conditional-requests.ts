@@ -31,6 +31,7 @@ class Article {
 const articles = new Map<string, Article>([["a1", { id: "a1", title: "Hello", version: 1 }]]);
 
 @Route("/articles")
+@Description("Articles, read and changed with conditional requests.")
 class ArticleController extends Controller {
   // #region read
   @Get("/:id")

@@ -38,6 +38,7 @@ const items: Item[] = Array.from({ length: 23 }, (_, index) => ({
 
 // #region pages
 @Route("/items")
+@Description("Items, listed a page at a time.")
 class ItemController extends Controller {
   @Get()
   @Summary("List items")

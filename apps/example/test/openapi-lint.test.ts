@@ -86,6 +86,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
       expect(new Set(names)).toEqual(
         new Set([
           "example",
+          "conditional-requests",
           "controllers-and-routes",
           "dependency-injection",
           "errors",
@@ -96,6 +97,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
           "modules",
           "openapi",
           "openapi-client",
+          "pagination",
           "provider-scopes",
           "quick-start",
           "request-binding",

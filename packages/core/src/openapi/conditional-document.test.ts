@@ -12,9 +12,9 @@ import { assertValidDocuments } from "./test-helpers/assert-valid-document.js";
 
 const Note = schema(
   {
-  type: "object",
-  properties: { text: { type: "string" }, version: { type: "integer" } },
-  required: ["text", "version"],
+    type: "object",
+    properties: { text: { type: "string" }, version: { type: "integer" } },
+    required: ["text", "version"],
   },
   "Note",
 );

@@ -79,7 +79,9 @@ describe("cursorLinks", () => {
       prev: "/events?cursor=c1&type=a",
       next: "/events?cursor=c3&type=a",
     });
-    expect(rels(cursorLinks({ url: "http://x/events", next: "a/b+c", cursorParam: "after" }))).toEqual({
+    expect(
+      rels(cursorLinks({ url: "http://x/events", next: "a/b+c", cursorParam: "after" })),
+    ).toEqual({
       next: "/events?after=a%2Fb%2Bc",
     });
     expect(cursorLinks({ url, next: null })).toBeUndefined();
