@@ -35,8 +35,10 @@ export function trellisVitestConfig(
     test: {
       include,
       server: { deps: { inline: ["zod"] } },
-      testTimeout: 30_000,
-      hookTimeout: 120_000,
+      // Safety nets, never measures: a test that hangs fails, a slow machine does not. At a load
+      // of 20 on two cores, unit tests that import the document tooling took over 30 s.
+      testTimeout: 180_000,
+      hookTimeout: 300_000,
       // A test that asserts nothing fails: it would pass whatever the code does.
       expect: { requireAssertions: true },
       // scripts/test-all.mjs names a report file of its own, so a suite someone runs by hand in

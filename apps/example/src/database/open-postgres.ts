@@ -8,11 +8,11 @@ import { SQL } from "bun";
  * @example
  * const sql = openPostgres(process.env.DATABASE_URL);
  */
-export function openPostgres(url: string): SQL {
+export function openPostgres(url: string, { connectionTimeout = 5 } = {}): SQL {
   return new SQL(url, {
     // Seconds: a database that does not answer fails a request (and readiness) instead of
     // holding it; idle connections are given back to the server.
-    connectionTimeout: 5,
+    connectionTimeout,
     idleTimeout: 30,
   });
 }

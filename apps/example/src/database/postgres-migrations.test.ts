@@ -29,8 +29,9 @@ describe("migratePostgres", () => {
 
   it("migrates once when 10 instances start at once on a new database", async () => {
     const url = await freshDatabase();
-    // Separate pools, as separate processes would have: each takes its own session's lock.
-    const pools = Array.from({ length: 10 }, () => openPostgres(url));
+    // Separate pools, as separate processes would have: each takes its own session's lock. Ten
+    // connections at once wait on a busy machine's Postgres longer than the app's 5 s default.
+    const pools = Array.from({ length: 10 }, () => openPostgres(url, { connectionTimeout: 60 }));
     try {
       // Connected first, so the migrations really run at the same time.
       await Promise.all(pools.map((sql) => sql`SELECT 1`));

@@ -362,7 +362,7 @@ describe.each(installers)(
         const tsc = join(dir, "node_modules/typescript/bin/tsc");
         const results = await Promise.all(
           Object.keys(tsconfigs).map((file) =>
-            run(node, [tsc, "--noEmit", "-p", file], dir, minutes(3)),
+            run(node, [tsc, "--noEmit", "-p", file], dir, minutes(10)),
           ),
         );
         // Each configuration compiles with no error; a failure shows tsc's own report.
@@ -371,7 +371,7 @@ describe.each(installers)(
           expect(result?.code, `${file}\n${result?.stdout}\n${result?.stderr}`).toBe(0);
         }
       },
-      minutes(4),
+      minutes(11),
     );
 
     test.each(adapters)(
