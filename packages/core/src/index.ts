@@ -16,13 +16,12 @@ export { serve } from "./app/serve-app.js";
 export type { AsyncApiDocument } from "./asyncapi/generate-asyncapi.js";
 export {
   conditionalProblemTypes,
-  conditionalProblemTypes,
   PreconditionFailedException,
 } from "./conditional/conditional-problems.js";
-export type { EntityTagOptions, EntityTagOptions } from "./conditional/entity-tag.js";
-export { entityTag, entityTag } from "./conditional/entity-tag.js";
+export type { EntityTagOptions } from "./conditional/entity-tag.js";
+export { entityTag } from "./conditional/entity-tag.js";
 export { Controller } from "./controller/controller.js";
-export type { CurrentValidators, CurrentValidators } from "./controller/current-validators.js";
+export type { CurrentValidators } from "./controller/current-validators.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
