@@ -7,6 +7,7 @@ import { exampleHealth } from "./health/example-health.js";
 import { ServiceMetricsController } from "./health/service-metrics-controller.js";
 import { AvatarController } from "./users/avatar-controller.js";
 import { eventPubSub } from "./users/event-pubsub.js";
+import { httpStores } from "./users/http-stores.js";
 import { UserController } from "./users/user-controller.js";
 import { UserEvents } from "./users/user-events.js";
 import { UserEventsSocket } from "./users/user-events-socket.js";
@@ -77,6 +78,7 @@ export function createExampleApp({
       health: exampleHealth,
       logger,
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
+      ...httpStores(redisUrl),
       openapi: {
         service: {
           name: "users",

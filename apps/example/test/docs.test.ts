@@ -355,6 +355,34 @@ async function checkUploadExample({ demo }: Example) {
 }
 
 const checks: Record<string, (example: Example) => Promise<void>> = {
+  async "rate-limits.ts"({ demo }) {
+    const { answers, document } = await demo();
+    const statuses = answers.map((answer: Response) => answer.status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(answers[0].headers.get("ratelimit-policy")).toBe('"loginAuth";q=5;w=60');
+    expect(answers[4].headers.get("ratelimit")).toMatch(/^"loginAuth";r=0;t=\d+$/);
+    expect(answers[5].headers.get("content-type")).toBe("application/problem+json");
+    const refused = await json(answers[5]);
+    expect(refused.type).toBe("https://iana.org/assignments/http-problem-types#quota-exceeded");
+    expect(Number(answers[5].headers.get("retry-after"))).toBeGreaterThan(0);
+    const login = document.paths["/auth/login"].post;
+    expect(Object.keys(login.responses["429"].headers)).toContain("Retry-After");
+  },
+
+  async "idempotency.ts"({ demo }) {
+    const { first, retry, otherPayload, noKey, paid, document } = await demo();
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await json(retry)).toEqual(await json(first));
+    expect(paid).toBe(1);
+    expect([otherPayload.status, noKey.status]).toEqual([422, 400]);
+    expect((await json(otherPayload)).type).toMatch(/idempotency\.md#key-reused$/);
+    expect((await json(noKey)).type).toMatch(/idempotency\.md#key-missing$/);
+    const parameters = document.paths["/payments"].post.parameters;
+    expect(parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key" }));
+  },
+
   async "documented.ts"({ documented }) {
     expect(documented("shop", "Orders.")).toMatchObject({
       service: { name: "shop", version: "1.0.0", description: "Orders." },

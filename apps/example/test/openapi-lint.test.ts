@@ -92,6 +92,8 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
           "errors",
           "getting-started",
           "guards-and-security",
+          "idempotency",
+          "rate-limits",
           "interceptors-and-middleware",
           "lifecycle",
           "modules",

@@ -6,6 +6,7 @@ import {
   Deprecated,
   Description,
   Get,
+  Idempotent,
   Inject,
   McpTool,
   NotFoundException,
@@ -17,6 +18,7 @@ import {
   pageLinkHeader,
   pageLinks,
   Query,
+  RateLimit,
   Req,
   Returns,
   Route,
@@ -123,6 +125,8 @@ export class UserController extends Controller {
   @Summary("Create a user")
   @Description("Stores a user with a new id. E-mail addresses are unique, ignoring case.")
   @OperationId("createUser")
+  // Optional: a client that retries with the same Idempotency-Key creates the user once.
+  @Idempotent({ required: false })
   @Returns(201, User, "The created user")
   @Returns(409, "A user with this e-mail address already exists")
   async create(@Body(CreateUserInput) input: CreateUserInput): Promise<User> {
@@ -138,6 +142,7 @@ export class UserController extends Controller {
     `Creates 1 to ${maxBulkUsers} users in one transaction: either all are stored or, on any error, none.`,
   )
   @OperationId("createUsers")
+  @RateLimit({ limit: 20, window: 60 }) // per client address
   @Returns(201, [User], "The created users, in input order")
   @Returns(409, "An e-mail address is taken, or given twice; nothing was stored")
   async createMany(@Body(BulkCreateUsersInput) input: BulkCreateUsersInput): Promise<User[]> {
