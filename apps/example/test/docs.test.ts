@@ -5,6 +5,7 @@ import { validate as lintDockerfile } from "dockerfile-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The testing guide's example is a test module itself: importing it runs its tests in this file.
 import "../../../docs/examples/testing.ts";
+import { startS3 } from "../../../packages/testing/src/uploads/start-s3.js";
 import { type RunningExample, startExample } from "./support/example-server.js";
 import { readProblem } from "./support/problem.js";
 
@@ -392,6 +393,26 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
   },
 
   "uploads.ts": checkUploadExample,
+  async "uploads-streaming.ts"({ demo }) {
+    // A real S3-compatible server (s3rver), started for this check.
+    const s3 = await startS3();
+    try {
+      const { report, video, document, fetchVideo } = await demo(s3.endpoint);
+      const stored = await json(report);
+      expect(stored).toMatchObject({ title: "Q3", name: "q3.csv", size: 21 });
+      expect(await Bun.file(stored.path).text()).toBe("region,total\nnorth,7\n");
+      const sent = await json(video);
+      expect(sent).toMatchObject({
+        key: expect.stringMatching(/^videos\//),
+        size: 12 * 1024 * 1024,
+      });
+      expect((await fetchVideo(sent.key)).byteLength).toBe(12 * 1024 * 1024);
+      const schema = document.components.schemas.VideoUpload;
+      expect(schema.properties.video).toMatchObject({ type: "string", format: "binary" });
+    } finally {
+      await s3.stop();
+    }
+  },
   "uploads-arktype.ts": checkUploadExample,
   "uploads-typebox.ts": checkUploadExample,
   "uploads-valibot.ts": checkUploadExample,
