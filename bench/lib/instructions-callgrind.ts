@@ -93,8 +93,8 @@ export class CallgrindServer {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** Waits for the target's "ready" line (a server under valgrind starts in seconds to minutes). */
-  async waitReady(timeoutMs = 600_000): Promise<void> {
+  /** Waits for the target's "ready" line (a server under valgrind starts in seconds; on a loaded machine, many minutes). */
+  async waitReady(timeoutMs = 1_800_000): Promise<void> {
     const deadline = performance.now() + timeoutMs;
     while (!/^ready /m.test(this.output)) {
       if (!this.alive) throw new Error(`exited: ${this.output.slice(-2000)}`);

@@ -60,12 +60,14 @@ function burstTable(results: InstructionResults): string[] {
 }
 
 function goalLines(results: InstructionResults): string[] {
-  return judgeGoals(results).map((verdict) => {
-    const { goal, scenario } = verdict;
-    const head = `${labelOf(goal.target)} ${scenario} ≤ ${goal.max}× ${goal.versus === "raw" ? "raw" : "Elysia"}`;
-    if (verdict.ratio === undefined) return `- ${head}: **not counted** in this run`;
-    return `- ${head}: ${verdict.ratio.toFixed(2)}× — **${verdict.met ? "met" : "missed"}**`;
-  });
+  const verdicts = judgeGoals(results);
+  const head = ({ goal, scenario }: (typeof verdicts)[number]) =>
+    `${labelOf(goal.target)} ${scenario} ≤ ${goal.max}× ${goal.versus === "raw" ? "raw" : "Elysia"}`;
+  const judged = verdicts
+    .filter((verdict) => verdict.ratio !== undefined)
+    .map((v) => `- ${head(v)}: ${v.ratio!.toFixed(2)}× — **${v.met ? "met" : "missed"}**`);
+  const open = verdicts.filter((verdict) => verdict.ratio === undefined).map(head);
+  return open.length === 0 ? judged : [...judged, `- Not counted yet: ${open.join("; ")}.`];
 }
 
 /** The chart: main-thread instructions per request relative to raw, per scenario and target. */
