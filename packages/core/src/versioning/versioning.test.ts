@@ -142,7 +142,7 @@ describe("@Version with the header strategy", () => {
     }
     const absent = await send(app, "GET", "/items/7", { headers: { "x-api-version": "1" } });
     expect(absent.status).toBe(404);
-    expect((await absent.json()).detail).toContain("version 2");
+    expect(((await absent.json()) as Json).detail).toContain("version 2");
   });
 
   it("lets version-neutral routes ignore the header", async () => {
