@@ -63,7 +63,11 @@ const versions = ["3.0", "3.1", "3.2"] as const;
 const documents = versions.map(
   (version) =>
     testApp([NoteController], {
-      openapi: { version, service: "Notes", servers: [{ url: "https://api.example.com" }] },
+      openapi: {
+        version,
+        service: { name: "Notes", version: "1.0.0" },
+        servers: [{ url: "https://api.example.com" }],
+      },
     }).document as Json,
 );
 

@@ -77,7 +77,7 @@ export function documentConditional(
     statusHasBody(status, operation.method)
       ? { description, content: problemContent() }
       : { description };
-  const read = operation.method === "GET";
+  const read = operation.method === "GET" || operation.method === "HEAD";
   for (const [key, response] of Object.entries(responses)) {
     if (isSuccess(key)) addHeader(response, read ? etagOfRead : etagOfChange);
   }

@@ -97,6 +97,8 @@ export function readConditional(
   fallback: ConditionalPolicy | undefined,
   where: string,
 ): ConditionalPolicy | undefined {
+  // OPTIONS describes the route; it has no representation to validate.
+  if (verb === "OPTIONS") return undefined;
   if (sse) {
     // A class's @Conditional passes over its event streams; the method's own is a mistake.
     if (methods.has(method) && checkConditional(methods.get(method), where)) {
@@ -110,7 +112,7 @@ export function readConditional(
   const policy = ownConditional(controller, method, where);
   if (policy === null) return verb === "GET" ? fallback : undefined;
   // If-Match is required only of requests that change something.
-  const safe = verb === "GET" || verb === "HEAD" || verb === "OPTIONS";
+  const safe = verb === "GET" || verb === "HEAD";
   return policy && safe && policy.requireIfMatch ? { ...policy, requireIfMatch: false } : policy;
 }
 

@@ -139,7 +139,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   // `@Conditional`: a GET's 200 gets its ETag and may become a 304 (or a 412).
   const { conditional } = operation;
   const finish =
-    conditional && operation.method === "GET"
+    conditional && (operation.method === "GET" || operation.method === "HEAD")
       ? conditionalAnswer(answered, conditional, respondError, operation)
       : answered;
   const invoke = stages ? stages.handler(invoker(method, arity)) : invoker(method, arity);
