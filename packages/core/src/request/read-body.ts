@@ -11,7 +11,6 @@ import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
 import type { BodyContentType, BodyEncoding } from "../http/vocabulary.js";
 import type { FormPlan } from "../uploads/form-plan.js";
 import { unsafeJson } from "./json-guard.js";
-import { UploadStorageError } from "./multipart-limits.js";
 import { type FileTypeRules, parseMultipart } from "./read-multipart.js";
 import { readForm } from "./stream-form.js";
 import { StreamedForm } from "./streamed-form.js";
@@ -184,9 +183,10 @@ function parseForm(text: string): Record<string, string | string[]> {
  * unlike unexpected errors, never logged. (Mapped by the awaiting caller rather than with a
  * `.catch` on every body: that would cost each request one more promise.)
  */
-export function bodyReadFailure(error: unknown): HttpException | UploadStorageError {
-  if (error instanceof HttpException || error instanceof UploadStorageError) return error;
-  return withoutStack(() => new BadRequestException("The request body could not be read."));
+export function bodyReadFailure(error: unknown): HttpException {
+  return error instanceof HttpException
+    ? error
+    : withoutStack(() => new BadRequestException("The request body could not be read."));
 }
 
 // Bodies are read as sent: a coding the app did not allow is refused rather than parsed as if

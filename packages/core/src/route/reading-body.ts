@@ -1,6 +1,7 @@
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
+import { UploadStorageError } from "../request/multipart-limits.js";
 import {
   type BodyContent,
   type BodyPlan,
@@ -37,7 +38,8 @@ export function readingBody(
         try {
           content = await pending;
         } catch (error) {
-          throw bodyReadFailure(error);
+          // A sink that could not store a file is the server's fault (a 500, logged), not the client's.
+          throw error instanceof UploadStorageError ? error : bodyReadFailure(error);
         }
         if (content instanceof StreamedForm) streamed = content;
         body = finishBody(content, request, plan);
