@@ -14,7 +14,8 @@ import {
   Route,
   Summary,
 } from "@trellis/core";
-import { IsInt, IsOptional, IsString, Max, Min } from "class-validator";
+import { Type } from "class-transformer";
+import { IsArray, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from "class-validator";
 import { documented } from "./documented.ts";
 
 class Item {
@@ -30,6 +31,20 @@ class PageQuery {
 class CursorQuery {
   @IsOptional() @IsString() cursor?: string;
 }
+
+// #region page-shape
+/** `Page<T>`: one class per item model, so each page is its own component (`ItemPage`). */
+function pageOf<T>(item: new () => T, name: string) {
+  class Page {
+    @IsArray() @ValidateNested({ each: true }) @Type(() => item) items!: T[];
+    @IsInt() @Min(0) total!: number;
+  }
+  Object.defineProperty(Page, "name", { value: name }); // the component's name
+  return Page;
+}
+
+const ItemPage = pageOf(Item, "ItemPage");
+// #endregion
 
 const items: Item[] = Array.from({ length: 23 }, (_, index) => ({
   id: index + 1,
@@ -56,6 +71,24 @@ class ItemController extends Controller {
     });
     if (link) this.setHeader("Link", link);
     return items.slice((page - 1) * limit, page * limit);
+  }
+  // #endregion
+
+  // #region wrapped
+  @Get("/paged")
+  @Summary("List items with their total")
+  @Description("The same pages, wrapped with the total: { items, total }.")
+  @Returns(200, ItemPage, {
+    description: "One page and the total",
+    headers: { Link: pageLinkHeader },
+  })
+  paged(@Query(PageQuery) query: PageQuery, @Req() request: Request) {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? 10;
+    const total = items.length;
+    const link = pageLinks({ url: request.url, page, pageSize: limit, total, sizeParam: "limit" });
+    if (link) this.setHeader("Link", link);
+    return { items: items.slice((page - 1) * limit, page * limit), total };
   }
   // #endregion
 
@@ -92,8 +125,9 @@ export async function demo() {
   const first = await get("/items/feed");
   const next = /<([^>]+)>; rel="next"/.exec(first.headers.get("link") ?? "")?.[1] as string;
   const following = await get(next);
+  const wrapped = await get("/items/paged?page=3&limit=10");
   const end = await get(
     /<([^>]+)>; rel="next"/.exec(following.headers.get("link") ?? "")?.[1] as string,
   );
-  return { second, first, following, end, document: app.document };
+  return { second, first, following, end, wrapped, document: app.document };
 }

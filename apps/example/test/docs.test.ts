@@ -730,7 +730,7 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
   },
 
   async "pagination.ts"({ demo }) {
-    const { second, first, following, end, document } = await demo();
+    const { second, first, following, end, wrapped, document } = await demo();
     expect(second.headers.get("link")).toBe(
       '</items?page=1&limit=10>; rel="first", </items?page=1&limit=10>; rel="prev", </items?page=3&limit=10>; rel="next", </items?page=3&limit=10>; rel="last"',
     );
@@ -745,6 +745,15 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(end.headers.get("link")).toBeNull();
     const headers = document.paths["/items"].get.responses["200"].headers;
     expect(headers.Link.schema).toEqual({ type: "string" });
+    expect(wrapped.headers.get("link")).toContain('rel="prev"');
+    expect(await json(wrapped)).toMatchObject({
+      total: 23,
+      items: [{ id: 21 }, { id: 22 }, { id: 23 }],
+    });
+    const paged = document.paths["/items/paged"].get.responses["200"];
+    expect(paged.content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/ItemPage",
+    });
   },
 
   async "responses.ts"({ demo }) {
