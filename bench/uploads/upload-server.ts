@@ -16,7 +16,6 @@ import {
   Get,
   Post,
   Route,
-  type StoredFile,
   s3Sink,
   type UploadSink,
 } from "@trellis/core";
@@ -41,7 +40,7 @@ function trellisRoutes(sink: UploadSink) {
     @BodyLimit(4 * gibibyte)
     upload(
       @Body(Upload, { contentType: "multipart/form-data", uploads: { doc: sink } }) input: {
-        doc: StoredFile;
+        doc: File; // a StoredFile: the sink's description of where it went
       },
     ) {
       return { size: input.doc.size };
