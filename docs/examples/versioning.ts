@@ -4,6 +4,7 @@ import {
   Controller,
   createApp,
   Deprecated,
+  Description,
   Get,
   NotFoundException,
   Param,
@@ -35,9 +36,11 @@ const find = (id: string): Order => {
 // #region controllers
 @Route("/orders")
 @Version("1")
+@Description("Orders, version 1")
 class OrderV1Controller extends Controller {
   @Get("/:id")
   @Summary("Get an order")
+  @Description("One order by id. Version 2 answers it in an envelope.")
   @Deprecated({
     since: "2026-01-01",
     sunset: "2026-12-31",
@@ -52,9 +55,11 @@ class OrderV1Controller extends Controller {
 
 @Route("/orders")
 @Version("2")
+@Description("Orders, version 2")
 class OrderV2Controller extends Controller {
   @Get("/:id")
   @Summary("Get an order (in an envelope)")
+  @Description("One order by id, inside `data`.")
   @Returns(200, OrderEnvelope, "The order")
   @Returns(404, "No order has this id")
   get(@Param("id") id: string): OrderEnvelope {
@@ -64,9 +69,11 @@ class OrderV2Controller extends Controller {
 
 // No @Version: served, and documented, in every version.
 @Route("/health")
+@Description("Probes")
 class HealthController extends Controller {
   @Get()
   @Summary("Liveness")
+  @Description("Answers while the process runs.")
   @Returns(200, undefined, "Alive")
   live(): void {}
 }

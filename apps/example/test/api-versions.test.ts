@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AppOptions, buildDocument, type DocumentOptions } from "@trellis/core";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { demo } from "../../../docs/examples/versioning.ts";
+import { demo, versionedApp } from "../../../docs/examples/versioning.ts";
 import { createExampleApp } from "../src/app.js";
 import { lintDocuments } from "./support/openapi-lint.js";
 
@@ -71,15 +71,27 @@ describe("the example's API versions", () => {
     expect(script).toContain('{"url":"v2/openapi.json","name":"v2"}');
   });
 
-  it("lints version 2's document clean in OpenAPI 3.0, 3.1 and 3.2 (Redocly, Spectral)", async () => {
-    const options = built.get(app) as DocumentOptions;
-    const documents = (["3.0", "3.1", "3.2"] as const).map((version) => ({
-      name: `example v2 (${version})`,
-      document: buildDocument(
-        { ...options, openapi: { ...options.openapi, version, file: undefined } },
-        { version: "2" },
-      ),
-    }));
+  it("lints its v2 document and the guide's header-strategy documents in 3.0, 3.1, 3.2", async () => {
+    const example = built.get(app) as DocumentOptions;
+    // The guide's app with the header strategy: the version header parameter and its 400.
+    const guide = built.get(versionedApp({ strategy: "header", default: "1" })) as DocumentOptions;
+    const sources = [
+      ["example", example, "2"],
+      ["guide", guide, "1"],
+      ["guide", guide, "2"],
+    ] as const;
+    const documents = (["3.0", "3.1", "3.2"] as const).flatMap((openapi) =>
+      sources.map(([name, options, version]) => ({
+        name: `${name} v${version} (${openapi})`,
+        document: buildDocument(
+          { ...options, openapi: { ...options.openapi, version: openapi, file: undefined } },
+          { version },
+        ),
+      })),
+    );
+    const header = (documents[2] as { document: Json }).document.paths["/orders/{id}"].get
+      .parameters;
+    expect(header).toContainEqual(expect.objectContaining({ name: "api-version", in: "header" }));
     expect(await lintDocuments(documents)).toEqual([]);
   }, 120_000);
 });
