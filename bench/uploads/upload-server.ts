@@ -24,7 +24,7 @@ import { S3Client } from "bun";
 const mode = process.env.MODE ?? "trellis-disk";
 const dir = process.env.DIR ?? "/tmp";
 const gibibyte = 1024 * 1024 * 1024;
-const partSize = 8 * 1024 * 1024;
+const partSize = 5 * 1024 * 1024; // S3's smallest, the sink's default
 const s3 = new S3Client({
   endpoint: process.env.S3_ENDPOINT,
   bucket: process.env.S3_BUCKET,
