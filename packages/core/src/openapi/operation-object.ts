@@ -149,9 +149,10 @@ export function operationObject(
   const body = requestBody(operation, registry, collector, where);
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, dialect.version, where);
-  documentVersioning(operation, result, () => collector.problemContent());
   documentConditional(operation, result, () => collector.problemContent());
   documentHttpSemantics(operation, result, () => collector.problemContent());
+  // Last: a deprecated operation's headers go on every response, those added above too.
+  documentVersioning(operation, result, () => collector.problemContent());
   if (docs.deprecated) result.deprecated = true;
   // `security: []` says "public" explicitly; requirements equal to the root's are not repeated.
   if (operation.public) result.security = [];
