@@ -10,6 +10,7 @@ const packages = [
   "packages/pubsub-redis",
   "packages/pubsub-postgres",
   "packages/mcp",
+  "packages/store-redis",
 ];
 const outputs = [
   "core",
@@ -18,6 +19,7 @@ const outputs = [
   "pubsub-redis",
   "pubsub-postgres",
   "mcp",
+  "store-redis",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */
