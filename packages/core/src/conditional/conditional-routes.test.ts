@@ -189,6 +189,38 @@ describe("@Conditional on GET and HEAD", () => {
   });
 });
 
+describe("@Conditional under Bun.serve (its own route map answers HEAD from GET)", () => {
+  it("sends the same ETag to GET and HEAD and answers both 304 on a match", async () => {
+    reset();
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      routes: app.routes,
+      fetch: app.fetch,
+    });
+    try {
+      const url = new URL("/docs/a", server.url);
+      const get = await fetch(url);
+      const etag = get.headers.get("etag") as string;
+      await get.arrayBuffer();
+      const head = await fetch(url, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("etag")).toBe(etag);
+      for (const method of ["GET", "HEAD"]) {
+        const matched = await fetch(url, { method, headers: { "if-none-match": etag } });
+        expect(matched.status, method).toBe(304);
+        expect(matched.headers.get("etag"), method).toBe(etag);
+        expect(await matched.text(), method).toBe("");
+      }
+      const refused = await fetch(url, { method: "PUT" });
+      expect(refused.status).toBe(428);
+      await refused.arrayBuffer();
+    } finally {
+      await server.stop(true);
+    }
+  });
+});
+
 describe("@Conditional on methods that change state", () => {
   it("answers 428 without If-Match, before the handler runs", async () => {
     reset();
