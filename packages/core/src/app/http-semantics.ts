@@ -36,7 +36,12 @@ export function httpSemantics(
   return {
     context: {
       rateLimits: new RateLimits(rateLimit, logger),
-      idempotency: { settings: idempotency, respondError, logger, requestIdHeader },
+      idempotency: {
+        settings: idempotency,
+        respondError,
+        logger,
+        requestIdHeader: requestIdHeader?.toLowerCase(),
+      },
     },
     stores: [rateLimit.store, idempotency.store],
     serve: (router) => (byAddress ? rememberServers(router) : router),

@@ -78,6 +78,17 @@ describe("@Idempotent", () => {
     expect(runs).toBe(1);
   });
 
+  it("never replays the first request's id, whatever header carries it", async () => {
+    const target = testApp([PaymentController], {
+      openapi: { undeclaredResponses: "off" },
+      requestId: { header: "X-Correlation-ID" },
+    });
+    const first = await pay(target, 3, '"id-header"');
+    const retry = await pay(target, 3, '"id-header"');
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.headers.get("x-correlation-id")).not.toBe(first.headers.get("x-correlation-id"));
+  });
+
   it("answers 422 for the same key with another payload", async () => {
     const target = app();
     await pay(target, 10, '"key-2"');
