@@ -29,6 +29,7 @@ let release: (() => void) | undefined;
 class PaymentController extends Controller {
   @Post()
   @Returns(201, Payment)
+  @Returns(409, "The account is frozen")
   async pay(@Body(Payment) payment: { amount: number }) {
     runs++;
     if (payment.amount === 13) await new Promise<void>((resolve) => (release = resolve));
@@ -237,6 +238,9 @@ describe("@Idempotent", () => {
         expect.objectContaining({ name: "Idempotency-Key", in: "header", required: true }),
       );
       expect(post.responses["201"].headers["Idempotent-Replayed"]).toBeDefined();
+      expect(post.responses["409"].description).toBe(
+        "The account is frozen; or a request with this Idempotency-Key is still being processed; retry later.",
+      );
       for (const status of ["400", "409", "422", "503"]) {
         expect(post.responses[status].content["application/problem+json"], status).toBeDefined();
       }

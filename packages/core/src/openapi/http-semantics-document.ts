@@ -91,7 +91,12 @@ export function documentHttpSemantics(
       if (isSuccess(key)) withHeaders(response, replayed);
     }
     for (const [status, description] of idempotencyRefusals) {
-      responses[String(status)] ??= refusal(status, description);
+      const own = responses[String(status)];
+      if (own === undefined) responses[String(status)] = refusal(status, description);
+      // The user's own description of the status stays first; the refusal is added to it.
+      else if (status !== 400) {
+        own.description = `${String(own.description)}; or ${description.slice(description.indexOf(": ") + 2)}`;
+      }
     }
   }
   if (rateLimit !== undefined) {
