@@ -70,5 +70,22 @@ export function renderBudgetSection(results: BudgetResults): string {
       );
     }
   }
+  const compilerNames = [...new Set(results.rows.map((row) => row.compiler))];
+  if (compilerNames.length === 2) {
+    const [classic, native] = compilerNames as [string, string];
+    for (const framework of ["trellis", "hono"] as const) {
+      const at = (compiler: string) =>
+        results.rows.find(
+          (r) => r.compiler === compiler && r.framework === framework && r.routes === 200,
+        )?.instantiations;
+      const a = at(classic);
+      const b = at(native);
+      if (a !== undefined && b !== undefined) {
+        verdicts.push(
+          `- ${LABEL[framework]} at 200 routes, ${native} / ${classic}: ${(b / a).toFixed(2)}× the instantiations.`,
+        );
+      }
+    }
+  }
   return [...lines, "", ...verdicts, ""].join("\n");
 }
