@@ -48,7 +48,7 @@ describe("the docs index", () => {
         children.map((_, index) => `${parent.number}.${index + 1}`),
       );
     }
-    expect(guides.length).toBe(26);
+    expect(guides.length).toBe(27);
   });
 
   it("lists guides that exist, each once, and every guide of the folder", () => {

@@ -729,6 +729,30 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(Object.keys(article.put.responses)).toEqual(expect.arrayContaining(["412", "428"]));
   },
 
+  async "mcp.ts"({ demo, agent, app }) {
+    const { listed, created, invalid, missing } = await demo();
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      routes: app.routes,
+      fetch: app.fetch,
+    });
+    try {
+      const { tools: listedTools, task } = await agent(`http://127.0.0.1:${server.port}/mcp`, "t");
+      expect(listedTools).toHaveLength(2);
+      expect(task.structuredContent).toMatchObject({ title: "Hi" });
+    } finally {
+      await server.stop(true);
+    }
+    const tools = (listed.result as Json).tools as Json[];
+    expect(tools.map((tool) => tool.name)).toEqual(["createTask", "getTask"]); // remove: opted out
+    expect(tools[0].inputSchema.required).toEqual(["body"]);
+    expect(created.result).toMatchObject({ structuredContent: { title: "Write the MCP guide" } });
+    expect((invalid.result as Json).isError).toBe(true);
+    expect(JSON.parse((invalid.result as Json).content[0].text)).toMatchObject({ status: 400 });
+    expect(JSON.parse((missing.result as Json).content[0].text)).toMatchObject({ status: 404 });
+  },
+
   async "pagination.ts"({ demo }) {
     const { second, first, following, end, wrapped, document } = await demo();
     expect(second.headers.get("link")).toBe(
