@@ -121,13 +121,7 @@ export function createApp(options: AppOptions): App {
     createErrorResponder(settings.logger, settings.errorFormatter),
   );
   const health = appHealth(settings, pubsub, () => container, respondError);
-  const semantics = httpSemantics(
-    options,
-    built.map(({ operation }) => operation),
-    respondError,
-    settings.logger,
-    settings.pipeline.requestId?.header,
-  );
+  const semantics = httpSemantics(options, settings, built, respondError);
   const operations = [...built.map(({ operation }) => operation), ...health.operations];
 
   // The document's checks first: an undeclared security scheme is reported before an unguarded

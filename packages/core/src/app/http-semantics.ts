@@ -1,4 +1,3 @@
-import type { Logger } from "../errors/logger.js";
 import type { RouteMap, ServeHandler } from "../http/route-handler.js";
 import { parseIdempotency } from "../idempotency/idempotency-options.js";
 import type { IdempotencyContext } from "../idempotency/idempotent-route.js";
@@ -7,6 +6,7 @@ import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { rememberServers } from "../rate-limit/client-address.js";
 import { parseRateLimitRuntime } from "../rate-limit/rate-limit-options.js";
 import { RateLimits } from "../rate-limit/rate-limiter.js";
+import type { AppSettings } from "./app-settings.js";
 
 /** What `@RateLimit` and `@Idempotent` need from the app, made once by `createApp`. */
 export interface HttpSemantics {
@@ -24,15 +24,16 @@ export interface HttpSemantics {
 /** Reads `rateLimit` and `idempotency` (their runtime parts) for `createApp`. */
 export function httpSemantics(
   options: { readonly rateLimit?: unknown; readonly idempotency?: unknown },
-  operations: readonly Operation[],
+  settings: AppSettings,
+  routes: readonly { readonly operation: Operation }[],
   respondError: ErrorResponder,
-  logger: Logger,
-  requestIdHeader: string | undefined,
 ): HttpSemantics {
+  const { logger } = settings;
+  const requestIdHeader = settings.pipeline.requestId?.header;
   const rateLimit = parseRateLimitRuntime(options.rateLimit);
   const idempotency = parseIdempotency(options.idempotency);
   // Only then does any request pay for remembering its server.
-  const byAddress = operations.some((operation) => operation.rateLimit?.key === "ip");
+  const byAddress = routes.some(({ operation }) => operation.rateLimit?.key === "ip");
   return {
     context: {
       rateLimits: new RateLimits(rateLimit, logger),
