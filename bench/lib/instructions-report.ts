@@ -9,6 +9,7 @@ import type { CountedRow, InstructionResults } from "./instructions-results.js";
 import { JUDGE_SCENARIOS } from "./instructions-scenarios.js";
 import { replaceResultsSection, replaceSection } from "./results-sections.js";
 import { targets } from "./targets.js";
+import { writeMarkdown } from "./write-markdown.js";
 
 const k = (value: number) => `${(value / 1000).toFixed(1)}k`;
 const labelOf = (id: string) => targets.find((target) => target.id === id)?.label ?? id;
@@ -187,5 +188,5 @@ export async function writeInstructionReports(
   }
   replaceResultsSection(join(benchDir, "RESULTS.md"), renderInstructionSection(results, chart));
   const method = join(benchDir, "INSTRUCTIONS.md");
-  writeFileSync(method, replaceSection(readFileSync(method, "utf8"), renderEvidence(results)));
+  writeMarkdown(method, replaceSection(readFileSync(method, "utf8"), renderEvidence(results)));
 }

@@ -1,7 +1,8 @@
 // Sections of RESULTS.md that other commands own (the instruction judge, the type-check budget):
 // each is replaced in place by its own command, and carried over when `pnpm bench` rewrites the
 // file whole, like the soak's section.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { writeMarkdown } from "./write-markdown.js";
 
 /** The headings of the sections owned by other commands than `pnpm bench`. */
 export const OWNED_SECTIONS = [
@@ -50,8 +51,8 @@ export function carryOwnedSections(previous: string, rendered: string): string {
   return markdown;
 }
 
-/** Replaces (or adds) one owned section of the file. */
+/** Replaces (or adds) one owned section of the file, formatted by Biome like the rest. */
 export function replaceResultsSection(file: string, section: string): void {
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "# Trellis benchmark results\n";
-  writeFileSync(file, replaceSection(previous, section));
+  writeMarkdown(file, replaceSection(previous, section));
 }
