@@ -9,6 +9,7 @@ import { Sse } from "../decorators/sse.js";
 import { Delete, Get, Post, Put } from "../decorators/verbs.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { send, testApp } from "../test-helpers/test-app.js";
+import { loadMcpPlugin } from "./load-mcp-plugin.js";
 import type { McpPlugin, McpPluginContext } from "./mcp-plugin.js";
 import { McpTool } from "./mcp-tool.js";
 
@@ -246,26 +247,15 @@ describe("MCP startup checks", () => {
     expect(plugin.context?.tools.map(({ path }) => path)).toEqual(["/e/in"]);
   });
 
-  it("names the install command when @trellis/mcp cannot be found", () => {
-    @Route("/g")
-    class G extends Controller {
-      @Get()
-      one() {}
-    }
-    const previous = process.cwd();
-    process.chdir("/");
+  it("names the install command when @trellis/mcp gives no plugin", () => {
+    // What a bundle registers in place of the package: here, one without mcpServer().
+    const key = Symbol.for("@trellis/mcp");
+    (globalThis as Record<symbol, unknown>)[key] = {};
     try {
-      let thrown: unknown;
-      try {
-        testApp([G], { openapi: quiet, mcp: true });
-      } catch (error) {
-        thrown = error;
-      }
-      // Found from core's own location in this workspace, or missing with the command to run.
-      if (thrown !== undefined) expect(String(thrown)).toContain("bun add @trellis/mcp");
-      else expect(thrown).toBeUndefined();
+      expectConfigError(() => loadMcpPlugin([]), "MCP_PLUGIN_MISSING", "bun add @trellis/mcp");
     } finally {
-      process.chdir(previous);
+      delete (globalThis as Record<symbol, unknown>)[key];
     }
+    expect(() => loadMcpPlugin([])).toThrow(/is not installed/); // found nowhere to look
   });
 });
