@@ -746,7 +746,7 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     }
     const tools = (listed.result as Json).tools as Json[];
     expect(tools.map((tool) => tool.name)).toEqual(["createTask", "getTask"]); // remove: opted out
-    expect(tools[0].inputSchema.required).toEqual(["body"]);
+    expect((tools[0] as Json).inputSchema.required).toEqual(["body"]);
     expect(created.result).toMatchObject({ structuredContent: { title: "Write the MCP guide" } });
     expect((invalid.result as Json).isError).toBe(true);
     expect(JSON.parse((invalid.result as Json).content[0].text)).toMatchObject({ status: 400 });

@@ -16,8 +16,8 @@ afterAll(async () => {
   await example.stop();
 });
 
-const text = (result: { content: unknown }) =>
-  ((result.content as { type: string; text?: string }[])[0]?.text ?? "") as string;
+const text = (result: unknown): string =>
+  (result as { content: { text?: string }[] }).content[0]?.text ?? "";
 
 describe("the example's MCP endpoint, through the official SDK client", () => {
   it("introduces itself as the users API and lists its operations as tools", async () => {
