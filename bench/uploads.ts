@@ -173,7 +173,7 @@ ${rows.join("\n")}
 - Trellis disk sink / \`request.formData()\`: throughput ratio ${ratio("trellis-disk", "formdata")}
 
 Targets: \`trellis-disk\` and \`trellis-s3\` are a Trellis route with \`diskSink\` / \`s3Sink\`
-(partSize 5 MiB, queueSize 4); \`raw-disk\` and \`raw-s3\` a hand-written \`Bun.serve\` handler that writes
+(partSize 5 MiB, queueSize 2); \`raw-disk\` and \`raw-s3\` a hand-written \`Bun.serve\` handler that writes
 \`request.body\` as it streams into a \`Bun.file(path).writer()\` / \`s3.file(key).writer()\` (no
 multipart parsing, no flush: what the docs' examples show); \`formdata\` a \`Bun.serve\` handler with
 \`request.formData()\` and \`Bun.write\`. S3 is s3rver (npm), a JavaScript server on this machine,

@@ -2,7 +2,7 @@
 // MODE: trellis-disk | trellis-s3 (a Trellis route with a sink), raw-disk | raw-s3 (a hand-written
 // Bun.serve handler writing request.body to a Bun.file / Bun.s3 writer), formdata (Bun.serve
 // with request.formData(), then Bun.write). PORT, DIR, S3_ENDPOINT, S3_BUCKET, QUEUE_SIZE (the S3
-// sink's parts in flight, default 4) from the env.
+// sink's parts in flight, default 2) from the env.
 import "reflect-metadata";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -89,7 +89,7 @@ const handler =
     ? trellisRoutes(diskSink({ dir }))
     : mode === "trellis-s3"
       ? trellisRoutes(
-          s3Sink({ client: s3, partSize, queueSize: Number(process.env.QUEUE_SIZE ?? 4) }),
+          s3Sink({ client: s3, partSize, queueSize: Number(process.env.QUEUE_SIZE ?? 2) }),
         )
       : { fetch: handWritten };
 const server = Bun.serve({

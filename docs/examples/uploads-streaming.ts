@@ -66,7 +66,7 @@ function videoController(client: S3Client) {
       @Body(VideoUpload, {
         contentType: "multipart/form-data",
         uploads: {
-          // Parts of 8 MiB, four in flight: about 32 MiB of memory per upload, whatever its size.
+          // Parts of 8 MiB, two in flight: about 16 MiB of memory per upload, whatever its size.
           video: s3Sink({ client, key: () => `videos/${randomUUID()}`, partSize: 8 * 1024 * 1024 }),
         },
       })

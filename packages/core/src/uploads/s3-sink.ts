@@ -12,7 +12,7 @@ export interface S3SinkOptions {
   readonly key?: (info: UploadInfo) => string;
   /** Bytes per multipart part (default 5 MiB, S3's smallest). Memory per upload: partSize × queueSize. */
   readonly partSize?: number;
-  /** Parts uploaded at once (default 4). */
+  /** Parts uploaded at once (default 2). */
   readonly queueSize?: number;
   /** The bucket, when the client has none set (also shown in the stored file's location). */
   readonly bucket?: string;
@@ -30,7 +30,7 @@ const mebibyte = 1024 * 1024;
  */
 export function s3Sink(options: S3SinkOptions): UploadSink {
   const partSize = options.partSize ?? 5 * mebibyte;
-  const queueSize = options.queueSize ?? 4;
+  const queueSize = options.queueSize ?? 2;
   const bucket = options.bucket;
   return {
     kind: "s3",
