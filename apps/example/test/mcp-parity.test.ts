@@ -13,6 +13,7 @@ interface Step {
     method?: string;
     json?: unknown;
     accept?: string;
+    headers?: Record<string, string>;
   };
 }
 type State = Record<string, string>;
@@ -86,6 +87,32 @@ const steps: readonly Step[] = [
     tool: "renameUser",
     args: (s) => ({ id: s.ada as string, body: { name: "Ada King" } }),
     http: (s) => ({ path: `/users/${s.ada}`, method: "PATCH", json: { name: "Ada King" } }),
+  },
+  {
+    name: "rename with If-Match",
+    tool: "renameUser",
+    args: (s) => ({
+      id: s.ada as string,
+      "If-Match": s.etag as string,
+      body: { name: "Ada King" },
+    }),
+    http: (s) => ({
+      path: `/users/${s.ada}`,
+      method: "PATCH",
+      json: { name: "Ada King" },
+      headers: { "if-match": s.etag as string },
+    }),
+  },
+  {
+    name: "rename with a stale If-Match",
+    tool: "renameUser",
+    args: (s) => ({ id: s.ada as string, "If-Match": s.etag as string, body: { name: "Ada" } }),
+    http: (s) => ({
+      path: `/users/${s.ada}`,
+      method: "PATCH",
+      json: { name: "Ada" },
+      headers: { "if-match": s.etag as string },
+    }),
   },
   {
     name: "rename unknown",
@@ -183,6 +210,7 @@ describe("every operation of the example, over HTTP and as an MCP tool", () => {
         method: request.method ?? "GET",
         headers: {
           accept: request.accept ?? "application/json",
+          ...request.headers,
           ...(request.json === undefined ? {} : { "content-type": "application/json" }),
         },
         ...(request.json === undefined ? {} : { body: JSON.stringify(request.json) }),
@@ -200,12 +228,23 @@ describe("every operation of the example, over HTTP and as an MCP tool", () => {
         );
         expect((mcpBody as { status?: number }).status, step.name).toBe(response.status);
       }
+      const expected: Record<string, number> = {
+        "rename with If-Match": 200,
+        "rename with a stale If-Match": 412,
+      };
+      if (step.name in expected) expect(response.status, step.name).toBe(expected[step.name]);
+      if (step.name === "read") {
+        // The ETag: a header over HTTP, a second text block of the tool result.
+        httpState.etag = response.headers.get("etag") as string;
+        mcpState.etag = (content[1]?.text ?? "").replace(/^ETag: /, "");
+        expect(mcpState.etag).toMatch(/^(W\/)?"/);
+      }
       if (step.name === "create") {
         httpState.ada = (httpBody as { id: string }).id;
         mcpState.ada = (result.structuredContent as { id: string }).id;
       }
       compared += 1;
     }
-    expect(compared).toBeGreaterThanOrEqual(14);
+    expect(compared).toBeGreaterThanOrEqual(16);
   });
 });

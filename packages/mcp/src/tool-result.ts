@@ -32,7 +32,14 @@ export async function toolResult(
   if (bytes.byteLength === 0) return { content: [] };
   if (isJson(type)) {
     const body = asText();
-    const result: CallToolResult = { content: [{ type: "text", text: body }] };
+    // The ETag goes on as text: a conditional write tool takes it back as If-Match.
+    const etag = response.headers.get("etag");
+    const result: CallToolResult = {
+      content: [
+        { type: "text", text: body },
+        ...(etag === null ? [] : [{ type: "text" as const, text: `ETag: ${etag}` }]),
+      ],
+    };
     if (plan.output === "none") return result;
     let value: unknown;
     try {

@@ -14,7 +14,7 @@ export interface ToolInput {
 /**
  * One object schema for every input of an operation: each path, query, header and cookie
  * parameter is a property named as declared (a whole-location schema gives its properties), and
- * the body is the property `body`. Two inputs of one name are a startup error: an argument always
+ * the body is the property `body`; a conditional write (`@Conditional`) also takes `If-Match`. Two inputs of one name are a startup error: an argument always
  * has one place to go.
  */
 export function toolInput(
@@ -71,6 +71,13 @@ export function toolInput(
     } else if (binding.kind === "body") {
       add("body", "body", binding.jsonSchema ?? {}, binding.required);
     }
+  }
+  // A conditional write takes the ETag its read answered with (the read tool shows it).
+  const { conditional, method } = operation;
+  if (conditional !== undefined && method !== "GET" && method !== "HEAD") {
+    const description =
+      "The ETag of the resource as last read: the write happens only if it is current";
+    add("If-Match", "header", { type: "string", description }, conditional.requireIfMatch);
   }
   const schema: JsonSchema = { type: "object", properties };
   if (required.length > 0) schema.required = required;
