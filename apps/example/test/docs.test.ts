@@ -780,6 +780,22 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     });
   },
 
+  async "versioning.ts"({ demo }) {
+    const { v1, v2, v3, header2, headerDefault, headerUnknown, documents } = await demo();
+    expect(v1.headers.get("deprecation")).toBe("@1767225600");
+    expect(v1.headers.get("sunset")).toBe("Thu, 31 Dec 2026 00:00:00 GMT");
+    expect(await json(v2)).toEqual({ data: { id: "7", status: "shipped" } });
+    expect(v3.status).toBe(404);
+    expect(header2.headers.get("vary")).toBe("api-version");
+    expect(await json(headerDefault)).toEqual({ id: "7", status: "shipped" });
+    expect(await json(headerUnknown)).toMatchObject({
+      status: 400,
+      title: "Unsupported API version",
+      supportedVersions: ["1", "2"],
+    });
+    expect(Object.keys(documents)).toEqual(["1", "2"]);
+  },
+
   async "responses.ts"({ demo }) {
     const { json: asJson, csv, refused, pdf, created, document } = await demo();
     expect(asJson.headers.get("content-type")).toBe("application/json");
