@@ -1,5 +1,6 @@
 // Public API of @trellis/core. Explicit named exports only.
 
+export type { App } from "./app/app.js";
 export type { CloseOptions } from "./app/app-lifecycle.js";
 export type {
   AppOptions,
@@ -9,7 +10,6 @@ export type {
 } from "./app/app-options.js";
 export type { RunningServer } from "./app/app-runtime.js";
 export { buildDocument } from "./app/build-document.js";
-export type { App } from "./app/create-app.js";
 export { createApp } from "./app/create-app.js";
 export type { ServeOptions } from "./app/serve-app.js";
 export { serve } from "./app/serve-app.js";

@@ -6,8 +6,8 @@ import { closingHandlers } from "./closing-handlers.js";
 /** The default `drainMs` of `serve`, after SIGTERM. */
 const defaultDrainMs = 1_000;
 
+import type { App } from "./app.js";
 import { type RunningServer, runtimeOf } from "./app-runtime.js";
-import type { App } from "./create-app.js";
 
 /** The options of `serve`: `Bun.serve`'s own (but `routes` and `fetch`), and how to stop. */
 export interface ServeOptions {
