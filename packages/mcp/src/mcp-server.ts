@@ -46,7 +46,11 @@ function mcpHandler(context: McpPluginContext): McpHandler {
       const problem = JSON.stringify(built.problem);
       return { isError: true, content: [{ type: "text", text: problem }] } as CallToolResult;
     }
-    return await toolResult(await context.dispatch(built.request), plan, built.request.url);
+    return await toolResult(
+      await context.dispatch(built.request, mcpRequest),
+      plan,
+      built.request.url,
+    );
   };
 
   return async (request) => {

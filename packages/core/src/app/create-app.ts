@@ -11,6 +11,7 @@ import { createErrorResponder } from "../pipeline/error-responder.js";
 import { composeMiddleware } from "../pipeline/middleware.js";
 import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
 import { PipelineBuilder } from "../pipeline/route-pipeline.js";
+import { inheritConnection } from "../rate-limit/client-address.js";
 import { compileRoute } from "../route/compile-route.js";
 import { buildRouter, type RouterEntry } from "../router/build-router.js";
 import { appVersioning } from "../versioning/app-versioning.js";
@@ -220,7 +221,10 @@ export function createApp(options: AppOptions): App {
   }
 
   // The MCP endpoint: its tool calls go through this app's own `fetch`, made below.
-  const dispatch = async (request: Request) => await fetch(request);
+  const dispatch = async (request: Request, from?: Request) => {
+    if (from !== undefined) inheritConnection(request, from);
+    return await fetch(request);
+  };
   const mcp = { registry, taken: shapes, entries, respondError, dispatch };
   entries.push(...mountMcp(options.mcp, built, settings, mcp));
 

@@ -64,9 +64,10 @@ export interface McpPluginContext {
   readonly bodyLimit: number;
   /**
    * Answers a request exactly as the app answers it over HTTP (the app's own `fetch`): middleware,
-   * security, guards, validation, interceptors, timeouts. A tool call goes through it.
+   * security, guards, validation, interceptors, timeouts. A tool call goes through it; `from`, the
+   * MCP request it serves, lends it its connection (a rate limit by address sees the client).
    */
-  dispatch(request: Request): Promise<Response>;
+  dispatch(request: Request, from?: Request): Promise<Response>;
   /** The id the app gave the MCP request (`X-Request-ID`), carried on to its tool calls. */
   requestId(request: Request): string | undefined;
   /** The name of the request id header (lower case); undefined when request ids are off. */

@@ -29,8 +29,8 @@ export interface McpMountInput {
   /** The entries mounted so far: the tool list goes beside the docs' `client.json`, if served. */
   readonly entries: readonly RouterEntry[];
   readonly respondError: ErrorResponder;
-  /** The app's own `fetch`: tool calls go through it. */
-  dispatch(request: Request): Promise<Response>;
+  /** The app's own `fetch`: tool calls go through it, on the MCP request's connection. */
+  dispatch(request: Request, from?: Request): Promise<Response>;
 }
 
 const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
@@ -72,7 +72,7 @@ export function mountMcp(
       path: settings.path,
       allowedOrigins: settings.allowedOrigins,
       bodyLimit: app.bodyLimit,
-      dispatch: (request) => input.dispatch(request),
+      dispatch: (request, from) => input.dispatch(request, from),
       requestId: getRequestId,
       requestIdHeader: app.pipeline.requestId?.header,
     });

@@ -50,6 +50,15 @@ export function rememberServers(router: { routes: RouteMap; fetch: ServeHandler 
   return { routes, fetch: remembering(router.fetch) };
 }
 
+/**
+ * Lets a request the app made itself on behalf of another (an MCP tool call) count as arriving on
+ * that one's connection, so a rate limit by client address sees the real client.
+ */
+export function inheritConnection(derived: Request, origin: Request): void {
+  const server = servers.get(origin);
+  if (server !== undefined) servers.set(derived, { requestIP: () => server.requestIP(origin) });
+}
+
 /** The address of the connection a request arrived on; undefined without a server (`app.fetch`). */
 export function socketAddress(request: Request): string | undefined {
   return servers.get(request)?.requestIP(request)?.address ?? undefined;
