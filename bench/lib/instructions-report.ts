@@ -71,6 +71,16 @@ function goalLines(results: InstructionResults): string[] {
   return open.length === 0 ? judged : [...judged, `- Not counted yet: ${open.join("; ")}.`];
 }
 
+// X's answer is whatever each target answers to OPTIONS: the statuses say what was compared.
+function statusesOfX(results: InstructionResults): string[] {
+  const answered = Object.entries(results.rows)
+    .filter(([, rows]) => rows.X !== undefined)
+    .map(([id, rows]) => `${labelOf(id)} ${rows.X!.status}`);
+  return answered.length === 0
+    ? []
+    : [`Statuses of X (OPTIONS /users): ${answered.join(", ")}.`, ""];
+}
+
 /** The chart: main-thread instructions per request relative to raw, per scenario and target. */
 export function instructionChartSpec(results: InstructionResults): TopLevelSpec | undefined {
   const { targetIds, scenarioIds } = counted(results);
@@ -132,6 +142,7 @@ export function renderInstructionSection(results: InstructionResults, chart?: st
     "",
     ...mainTable(results),
     "",
+    ...statusesOfX(results),
     ...(chart === undefined ? [] : [`![Instructions per request relative to raw](${chart})`, ""]),
     "Goals of the issue (main thread):",
     "",
