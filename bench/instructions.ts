@@ -14,6 +14,7 @@ import { writeInstructionReports } from "./lib/instructions-report.js";
 import { loadResults, perRequest, recordCount, saveResults } from "./lib/instructions-results.js";
 import { judgeScenarios } from "./lib/instructions-scenarios.js";
 import { countScenario, planFor, type WindowPlan } from "./lib/instructions-windows.js";
+import type { ScenarioId } from "./lib/scenarios.js";
 import { benchDir } from "./lib/server-process.js";
 import { selectTargets, serves } from "./lib/targets.js";
 
@@ -92,7 +93,8 @@ async function main(): Promise<void> {
         await server.waitReady();
         const connection = await LoadConnection.open("127.0.0.1", port);
         for (const scenario of scenarios) {
-          if (!serves(target, scenario.id) || !scenario.servedBy(target.id)) continue;
+          // X is no ScenarioId: no target declares it unsupported, so the lookup is undefined.
+          if (!serves(target, scenario.id as ScenarioId) || !scenario.servedBy(target.id)) continue;
           const request = requestBytes(scenario, `127.0.0.1:${port}`);
           const plan = planFor(scenario.id, override);
           log(`${target.id} ${scenario.id}: ${plan.warmup} warm-up requests`);
