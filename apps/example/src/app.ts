@@ -24,6 +24,8 @@ export interface ExampleAppOptions {
   readonly redisUrl?: string | undefined;
   /** Where unexpected errors are reported (default: the console); clients only see a 500. */
   readonly logger?: Logger;
+  /** Proxies of yours in front (each appending to `X-Forwarded-For`): rate limits see clients. */
+  readonly trustedProxyHops?: number | undefined;
 }
 
 /** The example app: a Trellis `App` (its `close()` also closes the database). */
@@ -45,6 +47,7 @@ export function createExampleApp({
   databaseUrl,
   redisUrl,
   logger,
+  trustedProxyHops,
 }: ExampleAppOptions): App {
   if (!databaseUrl && !databasePath) {
     throw new Error("createExampleApp needs a databasePath (SQLite) or a databaseUrl (Postgres).");
@@ -78,7 +81,7 @@ export function createExampleApp({
       health: exampleHealth,
       logger,
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
-      ...httpStores(redisUrl),
+      ...httpStores(redisUrl, trustedProxyHops),
       openapi: {
         service: {
           name: "users",

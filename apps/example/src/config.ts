@@ -25,6 +25,12 @@ export interface ExampleConfig {
    * `drainMs`; unset: its default, 1 s). Set it above your balancer's health-check interval.
    */
   readonly drainMs?: number;
+  /**
+   * `TRUSTED_PROXY_HOPS=n`: the example runs behind n proxies of yours that each append the
+   * address they saw to `X-Forwarded-For` (the documented nginx does); rate limits then count by
+   * that address, not the proxy's. Unset: the connection's address (never a header a client sets).
+   */
+  readonly trustedProxyHops?: number;
 }
 
 /** The default database file from the source: beside `src/`, whatever the working directory. */
@@ -38,7 +44,7 @@ export interface ConfigDefaults {
 
 /**
  * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `REDIS_URL`, `REUSE_PORT`,
- * `WORKERS` and `DRAIN_MS`; throws a readable error for a bad value (never repeating a URL, which may hold a
+ * `WORKERS`, `DRAIN_MS` and `TRUSTED_PROXY_HOPS`; throws a readable error for a bad value (never repeating a URL, which may hold a
  * password).
  *
  * @example
@@ -68,6 +74,7 @@ export function readConfig(
     reusePort: env.REUSE_PORT === "1",
     workers: readWorkers(env.WORKERS),
     ...(env.DRAIN_MS ? { drainMs: readDrainMs(env.DRAIN_MS) } : {}),
+    ...(env.TRUSTED_PROXY_HOPS ? { trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS) } : {}),
   };
 }
 
@@ -115,6 +122,16 @@ function readDrainMs(value: string): number {
     );
   }
   return drainMs;
+}
+
+function readHops(value: string): number {
+  const hops = Number(value);
+  if (!/^\d+$/.test(value) || hops < 1 || hops > 10) {
+    throw new Error(
+      `TRUSTED_PROXY_HOPS must be an integer from 1 to 10, not ${JSON.stringify(value)}.`,
+    );
+  }
+  return hops;
 }
 
 function readWorkers(value: string | undefined): number {

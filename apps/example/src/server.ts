@@ -31,6 +31,7 @@ export function startExampleServer(
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
+    trustedProxyHops: config.trustedProxyHops,
   });
   let server: RunningServer;
   try {

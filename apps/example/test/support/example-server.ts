@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ExampleConfig } from "../../src/config.js";
 import { type ExampleServer, startExampleServer } from "../../src/server.js";
 
 /** A running example on a free port of 127.0.0.1, and how to talk to it. */
@@ -14,12 +15,16 @@ export interface RunningExample extends ExampleServer {
 }
 
 /** Starts the example under a real `Bun.serve({ port: 0 })`; stop it in `afterAll`. */
-export function startExample(databasePath = ":memory:"): RunningExample {
+export function startExample(
+  databasePath = ":memory:",
+  config: Partial<ExampleConfig> = {},
+): RunningExample {
   const running = startExampleServer({
     port: 0,
     hostname: "127.0.0.1",
     databasePath,
     reusePort: false,
+    ...config,
   });
   const baseUrl = `http://127.0.0.1:${running.server.port}`;
   const request = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
