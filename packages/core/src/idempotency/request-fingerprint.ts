@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readWithin } from "../http/read-within.js";
 
 /**
  * A digest of what makes two requests the same payload: method, target (path and query), media
@@ -16,19 +17,8 @@ export async function requestFingerprint(
   hash.update(`${request.method}\n${start === -1 ? "/" : url.slice(start)}\n`);
   hash.update(`${request.headers.get("content-type") ?? ""}\n`);
   const body = request.body === null || request.bodyUsed ? null : request.clone().body;
-  if (body !== null) {
-    const reader = body.getReader();
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel();
-        return undefined;
-      }
-      hash.update(value);
-    }
+  if (body !== null && !(await readWithin(body, limit, (chunk) => hash.update(chunk)))) {
+    return undefined;
   }
   return hash.digest("base64url");
 }

@@ -6,6 +6,7 @@ import {
 } from "../errors/http-exceptions.js";
 import { withoutStack } from "../errors/without-stack.js";
 import { acceptsMediaType } from "../http/media-type.js";
+import { readWithin } from "../http/read-within.js";
 import { decodeUtf8 } from "../http/strict-utf8.js";
 import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
 import type { BodyContentType, BodyEncoding } from "../http/vocabulary.js";
@@ -108,19 +109,13 @@ async function readDecoded(request: Request, coding: BodyEncoding, limit: number
 }
 
 async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
-  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
+  const within = await readWithin(stream, limit, (chunk) => {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+  });
+  if (!within) throw tooLarge(limit);
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const bytes = new Uint8Array(total);
   let offset = 0;
