@@ -19,16 +19,22 @@ export interface Manifest {
   readonly operations: readonly ManifestOperation[];
 }
 
-/** Whether a client key names this controller: its class name, without `Controller`, or a segment of its paths. */
+/** Whether a client key is this controller's class name, with or without `Controller`, or its plural. */
+function keyIsClassName(key: string, controller: string): boolean {
+  const wanted = key.toLowerCase();
+  const name = controller.toLowerCase();
+  const bare = name.replace(/controller$/, "");
+  return wanted === name || wanted === bare || wanted === `${bare}s`;
+}
+
+/** Whether a client key names this controller: its class name (see above) or a segment of its paths. */
 function keyNames(
   key: string,
   controller: string,
   operations: readonly ManifestOperation[],
 ): boolean {
+  if (keyIsClassName(key, controller)) return true;
   const wanted = key.toLowerCase();
-  const name = controller.toLowerCase();
-  const bare = name.replace(/controller$/, "");
-  if (wanted === name || wanted === bare || wanted === `${bare}s`) return true;
   return operations.some(
     (operation) =>
       operation.controller === controller &&
@@ -37,8 +43,9 @@ function keyNames(
 }
 
 /**
- * The operation `api[key][method]` calls: the method of the controller the key names; when no
- * controller is named by the key, the one controller that has the method.
+ * The operation `api[key][method]` calls: the method of the controller the key names (by class
+ * name before path segments); when no controller is named by the key, the one controller that has
+ * the method.
  */
 export function findOperation(manifest: Manifest, key: string, method: string): ManifestOperation {
   const candidates = manifest.operations.filter((operation) => operation.handler === method);
@@ -46,6 +53,10 @@ export function findOperation(manifest: Manifest, key: string, method: string): 
     keyNames(key, operation.controller, manifest.operations),
   );
   if (named.length === 1) return named[0] as ManifestOperation;
+  // A key that is one controller's class name wins over path segments other controllers share
+  // (`users` is UserController's, though UserV2Controller serves /v2/users too).
+  const byClass = named.filter((operation) => keyIsClassName(key, operation.controller));
+  if (byClass.length === 1) return byClass[0] as ManifestOperation;
   if (named.length === 0 && candidates.length === 1) return candidates[0] as ManifestOperation;
   const owners = [...new Set(candidates.map((operation) => operation.controller))].join(", ");
   throw new Error(
