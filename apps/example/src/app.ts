@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
-import { type App, createApp, type Logger } from "@trellis/core";
+import { type App, createApp, type Logger, type RateLimitStore } from "@trellis/core";
 import { chooseEventTransport } from "./config.js";
 import { databaseProviders } from "./database/database-providers.js";
 import { exampleHealth } from "./health/example-health.js";
@@ -26,6 +26,8 @@ export interface ExampleAppOptions {
   readonly logger?: Logger;
   /** Proxies of yours in front (each appending to `X-Forwarded-For`): rate limits see clients. */
   readonly trustedProxyHops?: number | undefined;
+  /** Rate limit counters instead of the default ones (in process, or Redis with `redisUrl`). */
+  readonly rateLimitStore?: RateLimitStore | undefined;
 }
 
 /** The example app: a Trellis `App` (its `close()` also closes the database). */
@@ -48,6 +50,7 @@ export function createExampleApp({
   redisUrl,
   logger,
   trustedProxyHops,
+  rateLimitStore,
 }: ExampleAppOptions): App {
   if (!databaseUrl && !databasePath) {
     throw new Error("createExampleApp needs a databasePath (SQLite) or a databaseUrl (Postgres).");
@@ -81,7 +84,7 @@ export function createExampleApp({
       health: exampleHealth,
       logger,
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
-      ...httpStores(redisUrl, trustedProxyHops),
+      ...httpStores({ redisUrl, trustedProxyHops, rateLimitStore }),
       openapi: {
         service: {
           name: "users",

@@ -1,23 +1,35 @@
-import type { AppOptions } from "@trellis/core";
+import type { AppOptions, RateLimitStore } from "@trellis/core";
 import { redisIdempotencyStore, redisRateLimitStore } from "@trellis/store-redis";
 
+/** Where the example's rate limits and idempotency keys live, and how clients are told apart. */
+export interface HttpStoreSettings {
+  readonly redisUrl?: string | undefined;
+  /** Proxies of yours appending to `X-Forwarded-For`: rate limits count the address they saw. */
+  readonly trustedProxyHops?: number | undefined;
+  /** The rate limit counters to use instead (a suite that floods a route brings its own). */
+  readonly rateLimitStore?: RateLimitStore | undefined;
+}
+
 /**
- * Where the example keeps rate limit counters and idempotency keys: in Redis when `REDIS_URL` is
+ * Where the example keeps rate limit counters and idempotency keys: in Redis when `redisUrl` is
  * set, so every instance shares them (a retry that reaches another instance is still replayed,
  * and a client's budget is one across instances); else in this process (the default stores).
  * Behind `trustedProxyHops` proxies, a client's address is read from `X-Forwarded-For`.
  */
-export function httpStores(
-  redisUrl: string | undefined,
-  trustedProxyHops?: number,
-): Pick<AppOptions, "rateLimit" | "idempotency"> {
-  const clientAddress =
-    trustedProxyHops === undefined
+export function httpStores({
+  redisUrl,
+  trustedProxyHops,
+  rateLimitStore,
+}: HttpStoreSettings): Pick<AppOptions, "rateLimit" | "idempotency"> {
+  const store = rateLimitStore ?? (redisUrl ? redisRateLimitStore({ url: redisUrl }) : undefined);
+  const rateLimit = {
+    ...(store === undefined ? {} : { store }),
+    ...(trustedProxyHops === undefined
       ? {}
-      : { clientAddress: { header: "x-forwarded-for", hops: trustedProxyHops } };
-  if (!redisUrl) return trustedProxyHops === undefined ? {} : { rateLimit: clientAddress };
+      : { clientAddress: { header: "x-forwarded-for", hops: trustedProxyHops } }),
+  };
   return {
-    rateLimit: { store: redisRateLimitStore({ url: redisUrl }), ...clientAddress },
-    idempotency: { store: redisIdempotencyStore({ url: redisUrl }) },
+    ...(Object.keys(rateLimit).length === 0 ? {} : { rateLimit }),
+    ...(redisUrl ? { idempotency: { store: redisIdempotencyStore({ url: redisUrl }) } } : {}),
   };
 }
