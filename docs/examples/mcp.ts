@@ -7,6 +7,7 @@ import {
   Controller,
   createApp,
   Delete,
+  Description,
   Get,
   McpTool,
   NotFoundException,
@@ -33,10 +34,12 @@ const tasks = new Map<string, Task>();
 
 // #region controller
 @Route("/tasks")
+@Description("Tasks, created and read by people over HTTP and by agents as tools.")
 class TaskController extends Controller {
   @Post()
   @OperationId("createTask") // the tool's name
   @Summary("Create a task") // its title and description
+  @Description("Stores a new task and answers it with its id.")
   @Returns(201, Task, "The task") // its outputSchema and structured content
   create(@Body(NewTask) input: NewTask): Task {
     const task = { id: String(tasks.size + 1), title: input.title };
@@ -48,6 +51,7 @@ class TaskController extends Controller {
   @Get("/:id")
   @OperationId("getTask")
   @Summary("Get a task")
+  @Description("Reads one task by its id.")
   @Returns(200, Task, "The task")
   @Returns(404, "No task has this id")
   get(@Param("id") id: string): Task {
@@ -58,6 +62,8 @@ class TaskController extends Controller {
 
   @Delete("/:id")
   @McpTool(false) // served over HTTP, never offered to agents
+  @Summary("Delete a task")
+  @Description("Removes a task; agents are not offered this one.")
   @Returns(204, "Deleted")
   remove(@Param("id") id: string): void {
     tasks.delete(id);

@@ -96,6 +96,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
           "rate-limits",
           "interceptors-and-middleware",
           "lifecycle",
+          "mcp",
           "modules",
           "openapi",
           "openapi-client",
