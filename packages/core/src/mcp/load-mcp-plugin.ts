@@ -9,7 +9,7 @@ const install = `bun add ${mcpPackage}`;
 const missing = (why: string, cause?: unknown) =>
   new TrellisConfigError(
     "MCP_PLUGIN_MISSING",
-    `mcp is set but ${why}. Install it with \`${install}\`, or pass mcp.plugin, or leave mcp off.`,
+    `mcp is set but ${why}. Install it with \`${install}\` (in a single-file executable, add \`import "${mcpPackage}/embed";\` to the entry you compile), or pass mcp.plugin, or leave mcp off.`,
     cause === undefined ? undefined : { cause },
   );
 
