@@ -231,12 +231,18 @@ describe("uploads to S3 (s3rver, Bun's S3 client)", () => {
     const trickle = async (port: number, pieces: number, close: boolean) => {
       const size = pieces * 64 * 1024;
       const { socket, response } = rawUpload(port, fileHead.length + size + closing.length);
-      await writeAll(socket, Buffer.from(fileHead));
-      for (let sent = 0; sent < pieces; sent++) {
-        await writeAll(socket, new Uint8Array(64 * 1024).fill(sent));
-        await Bun.sleep(10);
+      try {
+        await writeAll(socket, Buffer.from(fileHead));
+        for (let sent = 0; sent < pieces; sent++) {
+          await writeAll(socket, new Uint8Array(64 * 1024).fill(sent));
+          await Bun.sleep(10);
+        }
+        if (close) await writeAll(socket, Buffer.from(closing));
+      } catch (error) {
+        // The impatient server may cut the connection sooner than the pieces end (a busy machine,
+        // S3 slow to take a part so nothing is read): the cut is what that case waits for.
+        if (close) throw error;
       }
-      if (close) await writeAll(socket, Buffer.from(closing));
       setTimeout(() => socket.end(), 2000);
       return response;
     };
