@@ -67,7 +67,8 @@ describe("the example's telemetry (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: endpoint(),
       OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
     });
-    expect(app.output()).toContain("Telemetry: OTLP http/json");
+    // Printed after "Users API:", maybe in a later chunk of the pipe.
+    expect((await app.waitFor("Telemetry: OTLP http/json"))[0]).toBe("Telemetry: OTLP http/json");
     const response = await fetch(`${base}/users/${crypto.randomUUID()}`);
     expect(response.status).toBe(404);
     const traces = await received("/v1/traces", "GET /users/{id}");
