@@ -53,10 +53,16 @@ describe("the example under Bun.serve({ idleTimeout: 2 })", () => {
         {
           ...untilCut,
           afterConnect: (socket) => {
-            const timer = setInterval(() => {
-              if (socket.destroyed) return clearInterval(timer);
+            // One byte at once, then one every 250 ms: it is sending from the first moment,
+            // however late this process's timers run (and however soon Bun's idle sweep comes).
+            const send = () => {
               socket.write("a");
               trickled += 1;
+            };
+            send();
+            const timer = setInterval(() => {
+              if (socket.destroyed) return clearInterval(timer);
+              send();
             }, 250);
           },
         },
