@@ -16,7 +16,9 @@ import { judgeScenarios } from "./lib/instructions-scenarios.js";
 import { countScenario, planFor, type WindowPlan } from "./lib/instructions-windows.js";
 import type { ScenarioId } from "./lib/scenarios.js";
 import { benchDir } from "./lib/server-process.js";
-import { selectTargets, serves } from "./lib/targets.js";
+import { targets as allTargets, selectTargets, serves } from "./lib/targets.js";
+
+const DEFAULT_RESULTS = join(benchDir, "instructions", "results.json");
 
 const log = (message: string) => console.log(`[instructions] ${message}`);
 
@@ -27,7 +29,8 @@ const USAGE = `Usage: bun instructions.ts [options]
                      S5, 25x the instructions of S1, 6000)
   --window N         requests per counted window (default 10000; S5 2000)
   --max-windows N    windows before giving up on agreement (default 8)
-  --results FILE     the results file to merge into (default instructions/results.json)
+  --results FILE     the results file to merge into (default instructions/results.json; another
+                     file is not rendered into RESULTS.md unless with --report-only)
   --port N           first port to try (default 21000 + pid % 9000: parallel runs do not collide)
   --report-only      only re-render RESULTS.md and INSTRUCTIONS.md from instructions/results.json`;
 
@@ -58,13 +61,13 @@ function options(argv: string[]) {
     maxWindows: number(values["max-windows"]),
   };
   const targetIds = list(values.targets);
-  const targets = (targetIds.length > 0 ? selectTargets(targetIds) : selectTargets([])).filter(
-    (target) =>
-      targetIds.length > 0 ? targetIds.includes(target.id) : !target.id.startsWith("bun-openapi"),
-  );
+  const targets =
+    targetIds.length > 0
+      ? selectTargets(targetIds).filter((target) => targetIds.includes(target.id))
+      : allTargets.filter((target) => !target.id.startsWith("bun-openapi"));
   return {
     override,
-    resultsFile: values.results ?? join(benchDir, "instructions", "results.json"),
+    resultsFile: values.results ?? DEFAULT_RESULTS,
     port: number(values.port) ?? 21_000 + (process.pid % 9_000),
     targets,
     scenarios: judgeScenarios(list(values.scenarios)),
@@ -113,8 +116,12 @@ async function main(): Promise<void> {
               ? undefined
               : perRequest(parseProfile(readFileSync(mainFile, "utf8")), plan.window);
           const date = new Date().toISOString();
-          recordCount(results, target.id, scenario.id, { ...count, status, date, commit, profile });
-          saveResults(resultsFile, results);
+          // Re-read before writing: parallel runs (other targets) merge into the same file.
+          const latest = loadResults(resultsFile);
+          latest.valgrind = results.valgrind;
+          latest.bun = results.bun;
+          recordCount(latest, target.id, scenario.id, { ...count, status, date, commit, profile });
+          saveResults(resultsFile, latest);
           log(`${target.id} ${scenario.id}: ${count.main.toFixed(0)} per request (main thread)`);
         }
         connection.close();
@@ -123,7 +130,12 @@ async function main(): Promise<void> {
       }
     }
   }
-  await writeInstructionReports(results, benchDir);
+  // A count into another file (a smoke check) leaves the committed reports alone.
+  if (!reportOnly && resultsFile !== DEFAULT_RESULTS) {
+    log(`counted into ${resultsFile}; RESULTS.md and INSTRUCTIONS.md not re-rendered`);
+    return;
+  }
+  await writeInstructionReports(loadResults(resultsFile), benchDir);
   log("wrote RESULTS.md (instructions section) and INSTRUCTIONS.md");
 }
 
