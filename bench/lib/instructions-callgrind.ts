@@ -6,9 +6,7 @@ import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { Subprocess } from "bun";
-import { track } from "./children.js";
-import { benchDir } from "./server-process.js";
+import { TargetProcess } from "./server-process.js";
 import type { Target } from "./targets.js";
 
 const run = promisify(execFile);
@@ -42,22 +40,20 @@ export function sumThreads(
 }
 
 /** A target's bun process running under callgrind. */
-export class CallgrindServer {
-  readonly url: string;
-  private readonly child: Subprocess<"ignore", "pipe", "pipe">;
-  private output = "";
+export class CallgrindServer extends TargetProcess {
   /** Dumps taken so far (the last one's files: `dumpFiles(dumps)`). */
   dumps = 0;
 
   constructor(
-    readonly target: Target,
-    readonly port: number,
+    target: Target,
+    port: number,
     private readonly outDir: string,
     /** Extra valgrind options (experiments: `--smc-check=...`) and environment. */
     extra: { valgrind?: readonly string[]; env?: Record<string, string> } = {},
   ) {
-    this.url = `http://127.0.0.1:${port}`;
-    this.child = Bun.spawn(
+    super(
+      target,
+      port,
       [
         "valgrind",
         "--tool=callgrind",
@@ -68,36 +64,16 @@ export class CallgrindServer {
         "--dump-line=no",
         ...(extra.valgrind ?? []),
         `--callgrind-out-file=${join(outDir, `${target.id}.%p`)}`,
-        // bun itself, not the node_modules/.bin shell wrapper (valgrind would follow only the sh).
-        process.execPath,
-        join(benchDir, "targets", `${target.id}.ts`),
       ],
-      {
-        cwd: benchDir,
-        env: { ...process.env, ...extra.env, PORT: String(port), NODE_ENV: "production" },
-        stdin: "ignore",
-        stdout: "pipe",
-        stderr: "pipe",
-      },
+      extra.env,
     );
-    track(this.child);
-    void this.drain(this.child.stdout);
-    void this.drain(this.child.stderr);
-  }
-
-  get pid(): number {
-    return this.child.pid;
-  }
-
-  get alive(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /** Waits for the target's "ready" line (a server under valgrind starts in seconds; on a loaded machine, many minutes). */
   async waitReady(timeoutMs = 1_800_000): Promise<void> {
     const deadline = performance.now() + timeoutMs;
-    while (!/^ready /m.test(this.output)) {
-      if (!this.alive) throw new Error(`exited: ${this.output.slice(-2000)}`);
+    while (!this.printed(/^ready /m)) {
+      if (!this.alive) throw new Error(`exited: ${this.outputTail}`);
       if (performance.now() > deadline) throw new Error(`not ready in ${timeoutMs} ms`);
       await Bun.sleep(200);
     }
@@ -122,17 +98,5 @@ export class CallgrindServer {
     return readdirSync(this.outDir)
       .filter((name) => name.startsWith(prefix))
       .map((name) => join(this.outDir, name));
-  }
-
-  async stop(): Promise<void> {
-    if (this.alive) this.child.kill("SIGKILL");
-    await this.child.exited;
-  }
-
-  private async drain(stream: ReadableStream<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      this.output = (this.output + decoder.decode(chunk, { stream: true })).slice(-8000);
-    }
   }
 }

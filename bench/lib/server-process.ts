@@ -1,4 +1,5 @@
-// One target server: spawned as its own bun process pinned to the server CPU, polled until it answers.
+// One target server: spawned as its own bun process, behind a command that runs it (taskset pins
+// it to the server CPU for the wall-clock bench; valgrind counts it for the judge).
 
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -10,24 +11,30 @@ export const benchDir = join(import.meta.dirname, "..");
 
 const OUTPUT_TAIL = 2000;
 
-/** A running (or failed) target process. */
-export class ServerProcess {
+/** A target's bun process on 127.0.0.1:`port`, its output kept for failure reports. */
+export class TargetProcess {
   readonly url: string;
   readonly child: Subprocess<"ignore", "pipe", "pipe">;
   private output = "";
 
-  private constructor(
+  /**
+   * Runs `runner` (the command and options in front of bun) on `targets/<id>.ts`. bun itself
+   * (`process.execPath`), not the node_modules/.bin shell wrapper: taskset and valgrind would
+   * otherwise pin or count only the `sh`.
+   */
+  constructor(
     readonly target: Target,
     readonly port: number,
-    cpu: string,
+    runner: readonly string[],
+    env: Record<string, string> = {},
   ) {
     this.url = `http://127.0.0.1:${port}`;
     this.child = Bun.spawn(
-      ["taskset", "-c", cpu, process.execPath, join(benchDir, "targets", `${target.id}.ts`)],
+      [...runner, process.execPath, join(benchDir, "targets", `${target.id}.ts`)],
       {
         cwd: benchDir,
         // production: Bun's development error pages and Elysia's verbose errors are off.
-        env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
+        env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
         stdin: "ignore",
         stdout: "pipe",
         stderr: "pipe",
@@ -38,17 +45,7 @@ export class ServerProcess {
     void this.drain(this.child.stderr);
   }
 
-  /** Starts the target; `startedAt` is taken just before the spawn. */
-  static start(
-    target: Target,
-    port: number,
-    cpu: string,
-  ): { server: ServerProcess; startedAt: number } {
-    const startedAt = performance.now();
-    return { server: new ServerProcess(target, port, cpu), startedAt };
-  }
-
-  /** The pid of bun itself (taskset execs it, keeping the pid). */
+  /** The pid of bun itself (taskset execs it, keeping the pid; valgrind runs it in its own). */
   get pid(): number {
     return this.child.pid;
   }
@@ -61,6 +58,41 @@ export class ServerProcess {
   /** The last lines the process printed (for failure reports). */
   get outputTail(): string {
     return this.output.trim().slice(-OUTPUT_TAIL);
+  }
+
+  /** Whether the process printed a line matching `pattern` (within the kept output). */
+  printed(pattern: RegExp): boolean {
+    return pattern.test(this.output);
+  }
+
+  /** Kills the process and waits for it to be gone. */
+  async stop(): Promise<void> {
+    if (this.alive) this.child.kill("SIGKILL");
+    await this.child.exited;
+  }
+
+  private async drain(stream: ReadableStream<Uint8Array>): Promise<void> {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      this.output = (this.output + decoder.decode(chunk, { stream: true })).slice(-OUTPUT_TAIL * 4);
+    }
+  }
+}
+
+/** A target pinned to the server CPU, for the wall-clock bench. */
+export class ServerProcess extends TargetProcess {
+  private constructor(target: Target, port: number, cpu: string) {
+    super(target, port, ["taskset", "-c", cpu]);
+  }
+
+  /** Starts the target; `startedAt` is taken just before the spawn. */
+  static start(
+    target: Target,
+    port: number,
+    cpu: string,
+  ): { server: ServerProcess; startedAt: number } {
+    const startedAt = performance.now();
+    return { server: new ServerProcess(target, port, cpu), startedAt };
   }
 
   /**
@@ -86,18 +118,5 @@ export class ServerProcess {
       await Bun.sleep(2);
     }
     throw new Error(`no 200 within ${timeoutMs} ms: ${this.outputTail || "(no output)"}`);
-  }
-
-  /** Kills the process and waits for it to be gone. */
-  async stop(): Promise<void> {
-    if (this.alive) this.child.kill("SIGKILL");
-    await this.child.exited;
-  }
-
-  private async drain(stream: ReadableStream<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      this.output = (this.output + decoder.decode(chunk, { stream: true })).slice(-OUTPUT_TAIL * 2);
-    }
   }
 }
