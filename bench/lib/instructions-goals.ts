@@ -70,3 +70,31 @@ export function judgeGoals(results: InstructionResults): GoalVerdict[] {
     }),
   );
 }
+
+/**
+ * A row's all-threads / main-thread ratio minus raw's on the same scenario: what the target's
+ * own JIT and GC work adds beyond the runtime's background threads, which raw has too.
+ */
+export function threadExcess(
+  results: InstructionResults,
+  target: string,
+  scenario: string,
+): number | undefined {
+  const a = row(results, target, scenario);
+  const raw = row(results, "raw", scenario);
+  return a && raw ? a.all / a.main - raw.all / raw.main : undefined;
+}
+
+/** The target that is raw with Trellis's body reader (targets/raw-body-checks.ts). */
+export const BODY_CHECKS_TARGET = "raw-body-checks";
+
+/** S2's body checks on their own: raw + Trellis's body reader against raw, when both were counted. */
+export function bodyChecksCost(
+  results: InstructionResults,
+): { checked: number; raw: number; cost: number } | undefined {
+  const checked = row(results, BODY_CHECKS_TARGET, "S2");
+  const raw = row(results, "raw", "S2");
+  return checked && raw
+    ? { checked: checked.main, raw: raw.main, cost: checked.main - raw.main }
+    : undefined;
+}

@@ -4,11 +4,19 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TopLevelSpec } from "vega-lite";
 import { renderSvg } from "./charts.js";
-import { BURST_LIMIT, judgeGoals } from "./instructions-goals.js";
+import {
+  BODY_CHECKS_TARGET,
+  BURST_LIMIT,
+  bodyChecksCost,
+  judgeGoals,
+  ratioTo,
+  threadExcess,
+} from "./instructions-goals.js";
 import type { CountedRow, InstructionResults } from "./instructions-results.js";
 import { JUDGE_SCENARIOS } from "./instructions-scenarios.js";
 import { replaceResultsSection, replaceSection } from "./results-sections.js";
-import { targets } from "./targets.js";
+import type { ScenarioId } from "./scenarios.js";
+import { serves, targets } from "./targets.js";
 import { writeMarkdown } from "./write-markdown.js";
 
 const k = (value: number) => `${(value / 1000).toFixed(1)}k`;
@@ -29,6 +37,14 @@ const cell = (row: CountedRow | undefined, raw: CountedRow | undefined): string 
   return `${row.stable ? "" : "≈ "}${k(row.main)}${ratio}`;
 };
 
+/** Whether the judge counts a target on a scenario (unsupported ones are n/a, not missing). */
+export function servedInJudge(targetId: string, scenarioId: string): boolean {
+  const target = targets.find((t) => t.id === targetId);
+  const scenario = JUDGE_SCENARIOS.find((s) => s.id === scenarioId);
+  if (target === undefined || scenario === undefined) return true;
+  return serves(target, scenarioId as ScenarioId) && scenario.servedBy(targetId);
+}
+
 function mainTable(results: InstructionResults): string[] {
   const { targetIds, scenarioIds } = counted(results);
   const lines = [
@@ -36,7 +52,9 @@ function mainTable(results: InstructionResults): string[] {
     `| ------ | ${scenarioIds.map(() => "--:").join(" | ")} |`,
   ];
   for (const id of targetIds) {
-    const cells = scenarioIds.map((s) => cell(results.rows[id]?.[s], results.rows.raw?.[s]));
+    const cells = scenarioIds.map((s) =>
+      servedInJudge(id, s) ? cell(results.rows[id]?.[s], results.rows.raw?.[s]) : "n/a",
+    );
     lines.push(`| ${labelOf(id)} | ${cells.join(" | ")} |`);
   }
   return lines;
@@ -53,7 +71,10 @@ function burstTable(results: InstructionResults): string[] {
       const row = results.rows[id]?.[s];
       if (row === undefined) return "–";
       const ratio = row.all / row.main;
-      return `${ratio.toFixed(3)}${ratio > BURST_LIMIT ? " ✗" : ""}`;
+      const excess = id === "raw" ? undefined : threadExcess(results, id, s);
+      const over =
+        excess === undefined ? "" : ` (${excess >= 0 ? "+" : "−"}${Math.abs(excess).toFixed(3)})`;
+      return `${ratio.toFixed(3)}${ratio > BURST_LIMIT ? " ✗" : ""}${over}`;
     });
     lines.push(`| ${labelOf(id)} | ${cells.join(" | ")} |`);
   }
@@ -68,7 +89,22 @@ function goalLines(results: InstructionResults): string[] {
     .filter((verdict) => verdict.ratio !== undefined)
     .map((v) => `- ${head(v)}: ${v.ratio!.toFixed(2)}× — **${v.met ? "met" : "missed"}**`);
   const open = verdicts.filter((verdict) => verdict.ratio === undefined).map(head);
-  return open.length === 0 ? judged : [...judged, `- Not counted yet: ${open.join("; ")}.`];
+  const lines = [...judged, ...bodyChecksLines(results)];
+  return open.length === 0 ? lines : [...lines, `- Not counted yet: ${open.join("; ")}.`];
+}
+
+/** S2's body checks as a row of their own, and TypeBox's S2 against raw with those checks. */
+export function bodyChecksLines(results: InstructionResults): string[] {
+  const checks = bodyChecksCost(results);
+  if (checks === undefined) return [];
+  const sign = checks.cost >= 0 ? "+" : "−";
+  const typebox = ratioTo(results, "trellis-typebox", BODY_CHECKS_TARGET, "S2");
+  return [
+    `- Body checks: ${sign}${k(Math.abs(checks.cost))} over raw on S2 (${labelOf(BODY_CHECKS_TARGET)} ${k(checks.checked)} against raw's ${k(checks.raw)}; ${(checks.checked / checks.raw).toFixed(2)}× raw).` +
+      (typebox === undefined
+        ? ""
+        : ` Trellis + TypeBox's S2 is ${typebox.toFixed(2)}× raw with the same checks.`),
+  ];
 }
 
 // X's answer is whatever each target answers to OPTIONS: the statuses say what was compared.
@@ -139,6 +175,7 @@ export function renderInstructionSection(results: InstructionResults, chart?: st
     `Method, warm-up evidence and profiles: [INSTRUCTIONS.md](INSTRUCTIONS.md). bun ${results.bun}, ${results.valgrind}.`,
     "In parentheses: the ratio to raw. `≈`: the windows did not agree within 2 % (see INSTRUCTIONS.md).",
     "`–`: not counted yet (valgrind runs at about 1/50 speed; see INSTRUCTIONS.md for what is missing).",
+    "`n/a`: the target does not serve the scenario (raw + Trellis body checks differs from raw on S2 only).",
     "",
     ...mainTable(results),
     "",
@@ -148,7 +185,9 @@ export function renderInstructionSection(results: InstructionResults, chart?: st
     "",
     ...goalLines(results),
     "",
-    `All threads / main thread (JIT compiler, GC and runtime threads; ✗ above ${BURST_LIMIT}):`,
+    `All threads / main thread (JIT compiler, GC and runtime threads; ✗ above ${BURST_LIMIT}, the issue's limit).`,
+    "In parentheses: the ratio minus raw's on the same scenario, the excess over the runtime's own",
+    "background threads (raw runs no framework, yet its ratio is above 1 too).",
     "",
     ...burstTable(results),
     "",
