@@ -79,6 +79,7 @@ describe("the body checks' row and the thread excess over raw", () => {
       "| Trellis + TypeBox | 1.010 (+0.000) | 1.200 ✗ (+0.190) | 1.010 (+0.000) |",
     );
     expect(section).toContain("| raw Bun.serve | 1.010 | 1.010 | 1.010 |");
+    expect(section).toContain("| raw + Trellis body checks | n/a | 1.010 (+0.000) | n/a |");
   });
 
   it("serves raw + Trellis body checks on S2 only, and every other target on X", () => {

@@ -69,7 +69,7 @@ function burstTable(results: InstructionResults): string[] {
   for (const id of targetIds) {
     const cells = scenarioIds.map((s) => {
       const row = results.rows[id]?.[s];
-      if (row === undefined) return "–";
+      if (row === undefined) return servedInJudge(id, s) ? "–" : "n/a";
       const ratio = row.all / row.main;
       const excess = id === "raw" ? undefined : threadExcess(results, id, s);
       const over =
