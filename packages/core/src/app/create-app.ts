@@ -237,6 +237,7 @@ export function createApp(options: AppOptions): App {
     ...(observability ? { observer: observability.requests } : {}),
     ...(settings.ownLogger ? { logger: settings.logger } : {}),
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
+    fixedErrors: settings.errorFormatter === undefined,
   });
   const { routes, fetch } = semantics.serve(serveWithSockets(router, served, sockets.length));
   const runtime: AppRuntime = {

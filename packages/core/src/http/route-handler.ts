@@ -13,5 +13,8 @@ export type RouteHandler = (
 /** A handler as `Bun.serve` (routes and fetch) calls it; the server argument is optional. */
 export type ServeHandler = (request: Request, server?: unknown) => Response | Promise<Response>;
 
-/** A `Bun.serve` route map: path -> method -> handler. */
-export type RouteMap = Record<string, Partial<Record<HttpMethod, ServeHandler>>>;
+/**
+ * A `Bun.serve` route map: path -> method -> handler, or the `Response` Bun sends by itself for
+ * an answer that depends on nothing in the request (OPTIONS and 405 when nothing wraps answers).
+ */
+export type RouteMap = Record<string, Partial<Record<HttpMethod, ServeHandler | Response>>>;

@@ -38,7 +38,11 @@ export function rememberServers(router: { routes: RouteMap; fetch: ServeHandler 
   const routes: RouteMap = {};
   for (const [path, table] of Object.entries(router.routes)) {
     const wrapped = Object.fromEntries(
-      Object.entries(table).map(([method, handler]) => [method, remembering(handler)]),
+      Object.entries(table).map(([method, handler]) => [
+        method,
+        // A fixed `Response` is sent by Bun itself: no request reaches the app.
+        handler instanceof Response ? handler : remembering(handler),
+      ]),
     );
     // The catch-all target is a function Bun calls for every method: it stays one.
     routes[path] = (

@@ -1,8 +1,4 @@
-import {
-  BadRequestException,
-  MethodNotAllowedException,
-  NotFoundException,
-} from "../errors/http-exceptions.js";
+import { BadRequestException, NotFoundException } from "../errors/http-exceptions.js";
 import type { Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
 import type { RequestIdPolicy } from "../http/request-id.js";
@@ -18,6 +14,12 @@ import { withHeaders } from "../pipeline/response-headers.js";
 import { globalTimeouts, type Timed } from "./global-timeouts.js";
 import { mapHandler } from "./map-handler.js";
 import { RouteMatcher } from "./route-matcher.js";
+import {
+  allowHeader,
+  methodNotAllowed,
+  listedMethods as methodOrder,
+  unservedMethods,
+} from "./unserved-methods.js";
 
 /** One served route, ready to mount. */
 export interface RouterEntry {
@@ -31,26 +33,6 @@ export interface RouterEntry {
   readonly route?: string;
   /** Its timeout: with global middleware, the deadline starts before that middleware. */
   readonly timeout?: number;
-}
-
-const methodOrder: readonly HttpMethod[] = [
-  "GET",
-  "HEAD",
-  "POST",
-  "PUT",
-  "PATCH",
-  "DELETE",
-  "OPTIONS",
-];
-
-/** The `Allow` header for a path served with these methods (HEAD with GET; OPTIONS always). */
-function allowHeader(methods: ReadonlySet<string>): string {
-  const all = new Set(methods);
-  if (all.has("GET")) all.add("HEAD");
-  all.add("OPTIONS");
-  const known = methodOrder.filter((method) => all.has(method));
-  const other = [...all].filter((method) => !methodOrder.includes(method as HttpMethod)).sort();
-  return [...known, ...other].join(", ");
 }
 
 const withoutBody = (response: Response): Response =>
@@ -74,6 +56,8 @@ export interface RouterOptions {
   readonly logger?: Logger;
   /** `limits.timeout`: with global middleware, the deadline of requests no route matches. */
   readonly timeout?: number;
+  /** Error answers depend on nothing in the request but the error (no `errorFormatter`). */
+  readonly fixedErrors?: boolean;
 }
 
 /**
@@ -174,19 +158,12 @@ export function buildRouter(
       }
       const allow = allowHeader(allowed);
       if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
-      return respondError(
-        withoutStack(
-          () =>
-            new MethodNotAllowedException(`The path does not support ${method}.`, {
-              headers: { allow },
-            }),
-        ),
-        request,
-      );
+      return respondError(methodNotAllowed(method, allow), request);
     } catch (error) {
       return respondError(error, request);
     }
   };
+  const { requestId } = options;
   const timeouts =
     options.middleware === undefined
       ? undefined
@@ -210,12 +187,32 @@ export function buildRouter(
       timeouts?.forRoute(entry.timeout),
     );
   }
-  for (const table of Object.values(routes)) {
+  // Answers that depend on nothing in the request are `Response`s Bun sends by itself, unless
+  // something wraps every answer (an id to echo, middleware, an observer).
+  const fixed =
+    requestId === undefined && options.middleware === undefined && options.observer === undefined;
+  for (const [key, table] of Object.entries(routes)) {
     // Bun answers HEAD from a declared GET itself; every other missing method goes to fetch
-    // (405 with Allow, OPTIONS, or a route of another path shape that also matches).
+    // (405 with Allow, OPTIONS, or a route of another path shape that also matches), or, for a
+    // path without parameters, to an answer computed at startup.
     const answersHead = table.GET !== undefined;
+    const unserved = unservedMethods(
+      key,
+      matcher,
+      respondError,
+      fixed,
+      options.fixedErrors === true,
+    );
+    let answer: ServeHandler | undefined;
     for (const method of methodOrder) {
-      if (table[method] === undefined && !(method === "HEAD" && answersHead)) table[method] = fetch;
+      if (table[method] !== undefined || (method === "HEAD" && answersHead)) continue;
+      const computed = unserved?.(method);
+      if (computed === undefined) table[method] = fetch;
+      else if (computed instanceof Response) table[method] = computed;
+      else {
+        answer ??= outermost(computed, options, undefined, timeouts?.anyRoute);
+        table[method] = answer;
+      }
     }
   }
   // A function: Bun then calls it for every method (a method table here would leave unknown

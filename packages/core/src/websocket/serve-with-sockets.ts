@@ -21,7 +21,7 @@ export function serveWithSockets(
   for (const [path, table] of Object.entries(router.routes)) {
     const get = table.GET;
     routes[path] =
-      get !== undefined && shapes.has(routeShape(path))
+      typeof get === "function" && shapes.has(routeShape(path))
         ? { ...table, GET: rememberingServer(get) }
         : table;
   }
