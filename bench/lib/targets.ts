@@ -49,6 +49,8 @@ export const targets: readonly Target[] = [
     judgeOnly: true,
   },
   { id: "trellis-typebox", label: "Trellis + TypeBox", trellisAdapter: "typebox" },
+  // The same target with request ids on (Trellis's default; the others send none).
+  { id: "trellis-typebox-ids", label: "Trellis + TypeBox, request ids on" },
   { id: "trellis-typebox-1", label: "Trellis + TypeBox 1.x" },
   { id: "trellis-zod", label: "Trellis + Zod", trellisAdapter: "zod" },
   // The Standard Schema adapter: Zod's schemas through the standard interface (the ratio to
