@@ -40,6 +40,10 @@ export interface DocsVersion {
 export interface DocsPlugin {
   /** The plugin's name, for error messages. */
   readonly name: string;
-  /** Builds the plugin's routes from the finished document. */
-  routes(context: DocsPluginContext): Record<string, DocsRouteHandler>;
+  /**
+   * Builds the plugin's routes from the finished document. A `Response` is a fixed answer, one
+   * that depends on nothing in the request: `Bun.serve` sends it by itself when nothing wraps
+   * every answer (request ids off, no middleware or telemetry), else each request gets a copy.
+   */
+  routes(context: DocsPluginContext): Record<string, DocsRouteHandler | Response>;
 }

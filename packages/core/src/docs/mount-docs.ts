@@ -9,7 +9,7 @@ import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { RouterEntry } from "../router/build-router.js";
 import type { AppDocuments } from "../versioning/app-documents.js";
 import { clientManifest, clientManifestPath } from "./client-manifest.js";
-import type { DocsPlugin, DocsPluginContext } from "./docs-plugin.js";
+import type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "./docs-plugin.js";
 import { docsVersions, withVersionDocuments } from "./versioned-docs.js";
 
 /** Problems in docs options (a bad `docs.swagger`, `swaggerUi()` option checks) as config errors. */
@@ -73,12 +73,12 @@ function withClientManifest(
   const path = clientManifestPath(Object.keys(routes));
   if (path === undefined || Object.hasOwn(routes, path)) return routes;
   const body = JSON.stringify(clientManifest(operations));
-  const served = { ...routes, [path]: () => new Response(body, { headers: jsonHeaders }) };
+  const served = { ...routes, [path]: new Response(body, { headers: jsonHeaders }) };
   // The AsyncAPI document of the app's WebSocket routes, when it has any: beside the OpenAPI one.
   const asyncPath = `${path.slice(0, -"client.json".length)}asyncapi.json`;
   if (asyncapi !== undefined && !Object.hasOwn(routes, asyncPath)) {
     const text = JSON.stringify(asyncapi);
-    served[asyncPath] = () => new Response(text, { headers: jsonHeaders });
+    served[asyncPath] = new Response(text, { headers: jsonHeaders });
   }
   return served;
 }
@@ -118,10 +118,11 @@ export function mountDocs(
   }
   const entries: RouterEntry[] = [];
   for (const [path, handler] of Object.entries(routes)) {
-    if (!path.startsWith("/") || /[?#\s]/.test(path) || typeof handler !== "function") {
+    const fixed = handler instanceof Response ? handler : undefined;
+    if (!path.startsWith("/") || /[?#\s]/.test(path) || !(fixed || typeof handler === "function")) {
       throw new TrellisConfigError(
         "INVALID_DOCS_OPTIONS",
-        `docs plugin "${plugin.name}" returned an invalid route ${JSON.stringify(path)}: routes must be absolute paths mapped to handlers.`,
+        `docs plugin "${plugin.name}" returned an invalid route ${JSON.stringify(path)}: routes must be absolute paths mapped to handlers or Responses.`,
       );
     }
     const shape = routeShape(path);
@@ -131,7 +132,16 @@ export function mountDocs(
         `docs plugin "${plugin.name}" serves ${path}, which an application route already uses; move the docs (docs.swagger.path) or the route.`,
       );
     }
-    entries.push({ method: "GET", path, shape, handler: guardDocsHandler(handler, respondError) });
+    entries.push(
+      fixed
+        ? { method: "GET", path, shape, handler: () => fixed.clone() as Response, fixed }
+        : {
+            method: "GET",
+            path,
+            shape,
+            handler: guardDocsHandler(handler as DocsRouteHandler, respondError),
+          },
+    );
     taken.add(shape);
   }
   return entries;

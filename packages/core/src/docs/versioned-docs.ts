@@ -34,7 +34,7 @@ export function withVersionDocuments(routes: PluginRoutes, documents: AppDocumen
   for (const { version, path } of versions) {
     if (Object.hasOwn(served, folder + path)) continue;
     const text = serializeDocument(documents.document(version) as OpenApiDocument, "json");
-    served[folder + path] = () => new Response(text, { headers: jsonHeaders });
+    served[folder + path] = new Response(text, { headers: jsonHeaders });
   }
   return served;
 }

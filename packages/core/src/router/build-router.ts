@@ -33,6 +33,11 @@ export interface RouterEntry {
   readonly route?: string;
   /** Its timeout: with global middleware, the deadline starts before that middleware. */
   readonly timeout?: number;
+  /**
+   * Its answer when that depends on nothing in the request (a documentation file): the route
+   * map's entry itself when nothing wraps every answer; `handler` answers a copy otherwise.
+   */
+  readonly fixed?: Response;
 }
 
 const withoutBody = (response: Response): Response =>
@@ -170,6 +175,10 @@ export function buildRouter(
       : globalTimeouts(entries, options.timeout, matcher, respondError);
   const fetch = outermost(dispatch, options, undefined, timeouts?.anyRoute);
 
+  // Answers that depend on nothing in the request are `Response`s Bun sends by itself, unless
+  // something wraps every answer (an id to echo, middleware, an observer).
+  const fixed =
+    requestId === undefined && options.middleware === undefined && options.observer === undefined;
   const routes: RouteMap = {};
   const keyOfShape = new Map<string, string>();
   for (const entry of entries) {
@@ -180,17 +189,16 @@ export function buildRouter(
       keyOfShape.set(shape, key);
       routes[key] = {};
     }
-    (routes[key] as Partial<Record<HttpMethod, ServeHandler>>)[entry.method] = outermost(
-      mapHandler(entry, key, dispatch),
-      options,
-      entry.route,
-      timeouts?.forRoute(entry.timeout),
-    );
+    (routes[key] as Partial<Record<HttpMethod, ServeHandler | Response>>)[entry.method] =
+      fixed && entry.fixed !== undefined
+        ? entry.fixed
+        : outermost(
+            mapHandler(entry, key, dispatch),
+            options,
+            entry.route,
+            timeouts?.forRoute(entry.timeout),
+          );
   }
-  // Answers that depend on nothing in the request are `Response`s Bun sends by itself, unless
-  // something wraps every answer (an id to echo, middleware, an observer).
-  const fixed =
-    requestId === undefined && options.middleware === undefined && options.observer === undefined;
   for (const [key, table] of Object.entries(routes)) {
     // Bun answers HEAD from a declared GET itself; every other missing method goes to fetch
     // (405 with Allow, OPTIONS, or a route of another path shape that also matches), or, for a
