@@ -70,8 +70,16 @@ export interface RouterOptions {
  * forwards an upstream id); an upgraded WebSocket has no answer to stamp.
  */
 function stamped(answer: Response, header: string, id: string): Response {
-  if (!(answer instanceof Response) || answer.headers.has(header)) return answer;
-  return withHeaders(answer, (headers) => headers.set(header, id));
+  if (!(answer instanceof Response)) return answer;
+  const { headers } = answer;
+  if (headers.has(header)) return answer;
+  try {
+    // Trellis's own answers have mutable headers: no closure, no copy (every request goes here).
+    headers.set(header, id);
+    return answer;
+  } catch {
+    return withHeaders(answer, (copied) => copied.set(header, id));
+  }
 }
 
 // Wraps a top-level handler in what applies to every answer; returns it unchanged when nothing does.
