@@ -153,7 +153,8 @@ describe("@Version with the header strategy", () => {
 
   it("dispatches the same way through the route map", async () => {
     const handler = app.routes["/items"]?.GET;
-    const answer = await handler?.(
+    if (typeof handler !== "function") throw new Error("GET /items is a handler");
+    const answer = await handler(
       new Request("http://test.local/items", { headers: { "x-api-version": "1" } }),
     );
     expect(await answer?.json()).toEqual(["v1"]);
