@@ -3,6 +3,17 @@
 /** The HTTP methods a verb decorator can declare. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
+/** Every `HttpMethod`, in the order an `Allow` header names them. */
+export const httpMethods: readonly HttpMethod[] = [
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+];
+
 /** Where a string input comes from. */
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 

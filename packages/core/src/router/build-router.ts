@@ -4,7 +4,7 @@ import { withoutStack } from "../errors/without-stack.js";
 import type { RequestIdPolicy } from "../http/request-id.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { pathOf } from "../http/url-parts.js";
-import type { HttpMethod } from "../http/vocabulary.js";
+import { type HttpMethod, httpMethods as methodOrder } from "../http/vocabulary.js";
 import { rememberLogger } from "../observability/request-logger.js";
 import type { RequestObserver } from "../observability/request-observer.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";

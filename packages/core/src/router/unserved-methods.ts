@@ -1,30 +1,17 @@
 import { MethodNotAllowedException } from "../errors/http-exceptions.js";
 import { withoutStack } from "../errors/without-stack.js";
 import type { RouteHandler, ServeHandler } from "../http/route-handler.js";
-import type { HttpMethod } from "../http/vocabulary.js";
+import { type HttpMethod, httpMethods } from "../http/vocabulary.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { RouteMatcher } from "./route-matcher.js";
-
-const methodOrder: readonly HttpMethod[] = [
-  "GET",
-  "HEAD",
-  "POST",
-  "PUT",
-  "PATCH",
-  "DELETE",
-  "OPTIONS",
-];
-
-/** The methods a route-map table lists, in the order `Allow` names them. */
-export const listedMethods = methodOrder;
 
 /** The `Allow` header for a path served with these methods (HEAD with GET; OPTIONS always). */
 export function allowHeader(methods: ReadonlySet<string>): string {
   const all = new Set(methods);
   if (all.has("GET")) all.add("HEAD");
   all.add("OPTIONS");
-  const known = methodOrder.filter((method) => all.has(method));
-  const other = [...all].filter((method) => !methodOrder.includes(method as HttpMethod)).sort();
+  const known = httpMethods.filter((method) => all.has(method));
+  const other = [...all].filter((method) => !httpMethods.includes(method as HttpMethod)).sort();
   return [...known, ...other].join(", ");
 }
 
@@ -58,7 +45,7 @@ export function unservedMethods(
 ): ((method: HttpMethod) => ServeHandler | Response | undefined) | undefined {
   if (path.includes(":") || path.includes("*")) return undefined;
   const served = new Set<string>();
-  for (const method of methodOrder) if (matcher.match(method, path)) served.add(method);
+  for (const method of httpMethods) if (matcher.match(method, path)) served.add(method);
   const allow = allowHeader(served);
   const optionsAnswer = () => new Response(null, { status: 204, headers: { allow } });
   const refused = (method: string, request: Request) =>
