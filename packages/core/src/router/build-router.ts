@@ -14,12 +14,7 @@ import { withHeaders } from "../pipeline/response-headers.js";
 import { globalTimeouts, type Timed } from "./global-timeouts.js";
 import { mapHandler } from "./map-handler.js";
 import { RouteMatcher } from "./route-matcher.js";
-import {
-  allowHeader,
-  methodNotAllowed,
-  listedMethods as methodOrder,
-  unservedMethods,
-} from "./unserved-methods.js";
+import { allowHeader, methodNotAllowed, unservedMethods } from "./unserved-methods.js";
 
 /** One served route, ready to mount. */
 export interface RouterEntry {
