@@ -125,6 +125,13 @@ async function main(): Promise<void> {
           log(`${target.id} ${scenario.id}: ${count.main.toFixed(0)} per request (main thread)`);
         }
         connection.close();
+      } catch (error) {
+        // Say whether the server died (and what it printed) or only the connection failed.
+        const state = server.alive
+          ? "still running"
+          : `exited: ${server.outputTail || "(no output)"}`;
+        log(`${target.id}: failed, the server ${state}`);
+        throw error;
       } finally {
         await server.stop();
       }
