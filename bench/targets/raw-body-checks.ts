@@ -1,14 +1,10 @@
 // raw (shared/raw-routes.ts) with one change: the JSON body is read by Trellis's own body reader
-// (core's request/read-body.ts, which core does not export: imported from its source by path,
-// so type-checking needs no build)
-// instead of `req.json()`. The reader's checks are the ones every Trellis route with a body runs:
-// the size by Content-Length and as read, the content coding, the media type, strict UTF-8, then
-// prototype keys and depth after parsing. S2 here minus raw's S2 is those checks' own cost.
-import {
-  type BodyPlan,
-  finishBody,
-  startBody,
-} from "../../packages/core/src/request/read-body.js";
+// instead of `req.json()` (core's request/read-body.ts, which core does not export: imported from
+// its source by path, so type-checking needs no build). Its checks are the ones every Trellis
+// route with a body runs: the size by Content-Length and as read, the content coding, the media
+// type, strict UTF-8, then prototype keys and depth after parsing. S2 here minus raw's S2 is those
+// checks' own cost.
+import { type BodyPlan, finishBody, startBody } from "../../packages/core/src/request/read-body.js";
 import { problem, serveRaw } from "./shared/raw-routes.js";
 
 // What core plans for a JSON body with its defaults: 1 MiB, required, no content codings.
