@@ -28,6 +28,8 @@ export interface ExampleAppOptions {
   readonly trustedProxyHops?: number | undefined;
   /** Rate limit counters instead of the default ones (in process, or Redis with `redisUrl`). */
   readonly rateLimitStore?: RateLimitStore | undefined;
+  /** How late the event loop may run before readiness answers 503 (default 1000 ms). */
+  readonly maxEventLoopDelayMs?: number | undefined;
 }
 
 /** The example app: a Trellis `App` (its `close()` also closes the database). */
@@ -51,6 +53,7 @@ export function createExampleApp({
   logger,
   trustedProxyHops,
   rateLimitStore,
+  maxEventLoopDelayMs,
 }: ExampleAppOptions): App {
   if (!databaseUrl && !databasePath) {
     throw new Error("createExampleApp needs a databasePath (SQLite) or a databaseUrl (Postgres).");
@@ -81,7 +84,7 @@ export function createExampleApp({
         instructions:
           "The users API as tools: createUser stores one user, getUser reads one by id, listUsers pages through them.",
       },
-      health: exampleHealth,
+      health: exampleHealth(maxEventLoopDelayMs),
       logger,
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
       ...httpStores({ redisUrl, trustedProxyHops, rateLimitStore }),

@@ -31,6 +31,11 @@ export interface ExampleConfig {
    * that address, not the proxy's. Unset: the connection's address (never a header a client sets).
    */
   readonly trustedProxyHops?: number;
+  /**
+   * `MAX_EVENT_LOOP_DELAY_MS`: how late the event loop may run before readiness answers 503 under
+   * pressure (default 1000). Raise it where a busy neighbour, not this process, makes it late.
+   */
+  readonly maxEventLoopDelayMs?: number;
 }
 
 /** The default database file from the source: beside `src/`, whatever the working directory. */
@@ -44,7 +49,7 @@ export interface ConfigDefaults {
 
 /**
  * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `REDIS_URL`, `REUSE_PORT`,
- * `WORKERS`, `DRAIN_MS` and `TRUSTED_PROXY_HOPS`; throws a readable error for a bad value (never repeating a URL, which may hold a
+ * `WORKERS`, `DRAIN_MS`, `TRUSTED_PROXY_HOPS` and `MAX_EVENT_LOOP_DELAY_MS`; throws a readable error for a bad value (never repeating a URL, which may hold a
  * password).
  *
  * @example
@@ -75,6 +80,9 @@ export function readConfig(
     workers: readWorkers(env.WORKERS),
     ...(env.DRAIN_MS ? { drainMs: readDrainMs(env.DRAIN_MS) } : {}),
     ...(env.TRUSTED_PROXY_HOPS ? { trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS) } : {}),
+    ...(env.MAX_EVENT_LOOP_DELAY_MS
+      ? { maxEventLoopDelayMs: readDelayLimit(env.MAX_EVENT_LOOP_DELAY_MS) }
+      : {}),
   };
 }
 
@@ -122,6 +130,16 @@ function readDrainMs(value: string): number {
     );
   }
   return drainMs;
+}
+
+function readDelayLimit(value: string): number {
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > maxDrainMs) {
+    throw new Error(
+      `MAX_EVENT_LOOP_DELAY_MS must be a whole number of milliseconds from 1 to ${maxDrainMs}, not ${JSON.stringify(value)}.`,
+    );
+  }
+  return limit;
 }
 
 function readHops(value: string): number {

@@ -32,6 +32,7 @@ export function startExampleServer(
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
     trustedProxyHops: config.trustedProxyHops,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
   });
   let server: RunningServer;
   try {

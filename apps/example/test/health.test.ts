@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExampleApp } from "../src/app.js";
-import { type RunningExample, startExample } from "./support/example-server.js";
+import { readConfig } from "../src/config.js";
+import {
+  type RunningExample,
+  startExample,
+  testEventLoopDelayLimit,
+} from "./support/example-server.js";
 import { readProblem } from "./support/problem.js";
 
 let example: RunningExample;
@@ -25,7 +30,7 @@ describe("the health endpoints (createApp({ health }))", () => {
       checks: {
         database: { status: "up" },
         pubsub: { status: "up", engine: "in-process" },
-        eventLoopDelay: { status: "up", value: expect.any(Number), limit: 1000 },
+        eventLoopDelay: { status: "up", value: expect.any(Number), limit: testEventLoopDelayLimit },
         heap: { status: "up", value: expect.any(Number), limit: 1024 ** 3 },
         rss: { status: "up", value: expect.any(Number), limit: 2 * 1024 ** 3 },
       },
@@ -41,6 +46,28 @@ describe("the health endpoints (createApp({ health }))", () => {
       paths: Record<string, unknown>;
     };
     expect(Object.keys(document.paths)).not.toContain("/health/metrics");
+  });
+
+  it("limits the event loop's delay to 1 s unless MAX_EVENT_LOOP_DELAY_MS says otherwise", async () => {
+    expect(readConfig({ MAX_EVENT_LOOP_DELAY_MS: "5000" }).maxEventLoopDelayMs).toBe(5000);
+    expect(readConfig({}).maxEventLoopDelayMs).toBeUndefined();
+    for (const bad of ["0", "-1", "1.5", "soon", "600001"]) {
+      expect(() => readConfig({ MAX_EVENT_LOOP_DELAY_MS: bad }), bad).toThrow(
+        /MAX_EVENT_LOOP_DELAY_MS/,
+      );
+    }
+    const limitOf = async (app: ReturnType<typeof createExampleApp>) => {
+      await app.ready;
+      const body = (await (await app.fetch(new Request("http://x/health/ready"))).json()) as {
+        checks: { eventLoopDelay: { limit: number } };
+      };
+      await app.close();
+      return body.checks.eventLoopDelay.limit;
+    };
+    expect(await limitOf(createExampleApp({ databasePath: ":memory:" }))).toBe(1000);
+    expect(
+      await limitOf(createExampleApp({ databasePath: ":memory:", maxEventLoopDelayMs: 2500 })),
+    ).toBe(2500);
   });
 
   it("reports 503 not ready once the app is closed; other routes fail without leaking why", async () => {

@@ -14,6 +14,9 @@ export interface RunningExample extends ExampleServer {
   sendJson(path: string, body: unknown, init?: RequestInit): Promise<Response>;
 }
 
+/** The event-loop delay limit of examples the tests start (see `startExample`). */
+export const testEventLoopDelayLimit = 60_000;
+
 /** Starts the example under a real `Bun.serve({ port: 0 })`; stop it in `afterAll`. */
 export function startExample(
   databasePath = ":memory:",
@@ -24,6 +27,9 @@ export function startExample(
     hostname: "127.0.0.1",
     databasePath,
     reusePort: false,
+    // The server runs in the test's own process, beside the test's work, on a machine that may be
+    // busy: readiness must not turn 503 because the machine, not the app, ran a second late.
+    maxEventLoopDelayMs: testEventLoopDelayLimit,
     ...config,
   });
   const baseUrl = `http://127.0.0.1:${running.server.port}`;
