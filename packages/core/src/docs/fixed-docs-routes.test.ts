@@ -1,7 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Controller } from "../controller/controller.js";
 import { Route } from "../decorators/route.js";
 import { Get } from "../decorators/verbs.js";
+import { servedApps } from "../test-helpers/served-apps.js";
 import { testApp } from "../test-helpers/test-app.js";
 import type { DocsPlugin } from "./docs-plugin.js";
 
@@ -22,22 +23,7 @@ const plugin: DocsPlugin = {
   }),
 };
 
-const servers: ReturnType<typeof Bun.serve>[] = [];
-afterAll(() => {
-  for (const server of servers) server.stop(true);
-});
-
-function serve(app: ReturnType<typeof testApp>) {
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    routes: app.routes,
-    fetch: app.fetch,
-  });
-  servers.push(server);
-  return (method: string, path: string) =>
-    fetch(`http://127.0.0.1:${server.port}${path}`, { method });
-}
+const serve = servedApps();
 
 describe("documentation answers that depend on nothing in the request", () => {
   it("are the route map's own Responses when nothing wraps every answer", async () => {

@@ -14,7 +14,12 @@ import { withHeaders } from "../pipeline/response-headers.js";
 import { globalTimeouts, type Timed } from "./global-timeouts.js";
 import { mapHandler } from "./map-handler.js";
 import { RouteMatcher } from "./route-matcher.js";
-import { allowHeader, methodNotAllowed, unservedMethods } from "./unserved-methods.js";
+import {
+  allowHeader,
+  methodNotAllowed,
+  optionsAnswer,
+  unservedMethods,
+} from "./unserved-methods.js";
 
 /** One served route, ready to mount. */
 export interface RouterEntry {
@@ -165,7 +170,7 @@ export function buildRouter(
         );
       }
       const allow = allowHeader(allowed);
-      if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
+      if (method === "OPTIONS") return optionsAnswer(allow);
       return respondError(methodNotAllowed(method, allow), request);
     } catch (error) {
       return respondError(error, request);

@@ -1,9 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Controller } from "../controller/controller.js";
 import { Param } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
 import { Get, Post } from "../decorators/verbs.js";
 import type { Middleware } from "../pipeline/middleware.js";
+import { servedApps } from "../test-helpers/served-apps.js";
 import { testApp } from "../test-helpers/test-app.js";
 
 @Route("/users")
@@ -29,22 +30,7 @@ class ResourceController extends Controller {
   }
 }
 
-type App = ReturnType<typeof testApp>;
-const servers: ReturnType<typeof Bun.serve>[] = [];
-afterAll(() => {
-  for (const server of servers) server.stop(true);
-});
-
-function serve(app: App): (method: string, path: string) => Promise<Response> {
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    routes: app.routes,
-    fetch: app.fetch,
-  });
-  servers.push(server);
-  return (method, path) => fetch(`http://127.0.0.1:${server.port}${path}`, { method });
-}
+const serve = servedApps();
 
 const controllers = [UserController, ResourceController];
 

@@ -15,6 +15,10 @@ export function allowHeader(methods: ReadonlySet<string>): string {
   return [...known, ...other].join(", ");
 }
 
+/** The answer to OPTIONS on a path served with the methods `allow` lists. */
+export const optionsAnswer = (allow: string): Response =>
+  new Response(null, { status: 204, headers: { allow } });
+
 /** The 405 of a method a path does not serve. */
 export const methodNotAllowed = (method: string, allow: string): MethodNotAllowedException =>
   withoutStack(
@@ -47,16 +51,15 @@ export function unservedMethods(
   const served = new Set<string>();
   for (const method of httpMethods) if (matcher.match(method, path)) served.add(method);
   const allow = allowHeader(served);
-  const optionsAnswer = () => new Response(null, { status: 204, headers: { allow } });
   const refused = (method: string, request: Request) =>
     respondError(methodNotAllowed(method, allow), request);
   const handler: ServeHandler = (request) =>
-    request.method === "OPTIONS" ? optionsAnswer() : refused(request.method, request);
+    request.method === "OPTIONS" ? optionsAnswer(allow) : refused(request.method, request);
   return (method) => {
     // HEAD is served wherever GET is (`fetch` answers it from the GET route).
     if (served.has(method) || (method === "HEAD" && served.has("GET"))) return undefined;
     if (!fixed) return handler;
-    if (method === "OPTIONS") return optionsAnswer();
+    if (method === "OPTIONS") return optionsAnswer(allow);
     if (!fixedErrors) return handler;
     // No id, no formatter: the answer does not depend on the request it is made for.
     return refused(method, new Request(`http://localhost${path}`, { method }));
