@@ -109,58 +109,42 @@ export function chooseEventTransport({
   return { kind: "in-process" };
 }
 
+/** A decimal whole number from `min` to `max`; else an error naming the variable and the range. */
+function readWholeNumber(
+  name: string,
+  value: string,
+  min: number,
+  max: number,
+  what = "an integer",
+): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new Error(`${name} must be ${what} from ${min} to ${max}, not ${JSON.stringify(value)}.`);
+  }
+  return number;
+}
+
 function readPort(value: string | undefined): number {
   if (value === undefined || value === "") return 3000;
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) {
-    throw new Error(`PORT must be an integer from 0 to 65535, not ${JSON.stringify(value)}.`);
-  }
-  return port;
+  return readWholeNumber("PORT", value, 0, 65535);
 }
 
 const maxWorkers = 256;
 
-const maxDrainMs = 600_000;
+// The longest duration a setting takes: ten minutes.
+const maxMs = 600_000;
+const milliseconds = "a whole number of milliseconds";
 
-function readDrainMs(value: string): number {
-  const drainMs = Number(value);
-  if (!/^\d+$/.test(value) || drainMs > maxDrainMs) {
-    throw new Error(
-      `DRAIN_MS must be a whole number of milliseconds from 0 to ${maxDrainMs}, not ${JSON.stringify(value)}.`,
-    );
-  }
-  return drainMs;
-}
+const readDrainMs = (value: string) => readWholeNumber("DRAIN_MS", value, 0, maxMs, milliseconds);
 
-function readDelayLimit(value: string): number {
-  const limit = Number(value);
-  if (!/^\d+$/.test(value) || limit < 1 || limit > maxDrainMs) {
-    throw new Error(
-      `MAX_EVENT_LOOP_DELAY_MS must be a whole number of milliseconds from 1 to ${maxDrainMs}, not ${JSON.stringify(value)}.`,
-    );
-  }
-  return limit;
-}
+const readDelayLimit = (value: string) =>
+  readWholeNumber("MAX_EVENT_LOOP_DELAY_MS", value, 1, maxMs, milliseconds);
 
-function readHops(value: string): number {
-  const hops = Number(value);
-  if (!/^\d+$/.test(value) || hops < 1 || hops > 10) {
-    throw new Error(
-      `TRUSTED_PROXY_HOPS must be an integer from 1 to 10, not ${JSON.stringify(value)}.`,
-    );
-  }
-  return hops;
-}
+const readHops = (value: string) => readWholeNumber("TRUSTED_PROXY_HOPS", value, 1, 10);
 
 function readWorkers(value: string | undefined): number {
   if (value === undefined || value === "") return 0;
-  const workers = Number(value);
-  if (!/^\d+$/.test(value) || workers > maxWorkers) {
-    throw new Error(
-      `WORKERS must be an integer from 0 to ${maxWorkers}, not ${JSON.stringify(value)}.`,
-    );
-  }
-  return workers;
+  return readWholeNumber("WORKERS", value, 0, maxWorkers);
 }
 
 // What Bun.sql and Bun's RedisClient accept.
