@@ -10,13 +10,12 @@ import { installCleanup } from "./lib/children.js";
 import { CallgrindServer } from "./lib/instructions-callgrind.js";
 import { LoadConnection, requestBytes } from "./lib/instructions-load.js";
 import { parseProfile } from "./lib/instructions-profile.js";
-import { writeInstructionReports } from "./lib/instructions-report.js";
+import { servedInJudge, writeInstructionReports } from "./lib/instructions-report.js";
 import { loadResults, perRequest, recordCount, saveResults } from "./lib/instructions-results.js";
 import { judgeScenarios } from "./lib/instructions-scenarios.js";
 import { countScenario, planFor, type WindowPlan } from "./lib/instructions-windows.js";
-import type { ScenarioId } from "./lib/scenarios.js";
 import { benchDir } from "./lib/server-process.js";
-import { targets as allTargets, selectTargets, serves } from "./lib/targets.js";
+import { targets as allTargets, selectTargets } from "./lib/targets.js";
 
 const DEFAULT_RESULTS = join(benchDir, "instructions", "results.json");
 
@@ -96,8 +95,8 @@ async function main(): Promise<void> {
         await server.waitReady();
         const connection = await LoadConnection.open("127.0.0.1", port);
         for (const scenario of scenarios) {
-          // X is no ScenarioId: no target declares it unsupported, so the lookup is undefined.
-          if (!serves(target, scenario.id as ScenarioId) || !scenario.servedBy(target.id)) continue;
+          // The same rule the report uses to write n/a.
+          if (!servedInJudge(target.id, scenario.id)) continue;
           const request = requestBytes(scenario, `127.0.0.1:${port}`);
           const plan = planFor(scenario.id, override);
           log(`${target.id} ${scenario.id}: ${plan.warmup} warm-up requests`);
