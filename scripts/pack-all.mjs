@@ -4,7 +4,7 @@
 // stderr. Install the result anywhere with `bun add ./.packs/*.tgz` (see README.md).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 const root = join(import.meta.dirname, "..");
@@ -16,7 +16,7 @@ const manifests = ["packages", "apps"]
   .concat(join(root, "bench"))
   .map((dir) => join(dir, "package.json"))
   .filter((file) => existsSync(file))
-  .map((file) => JSON.parse(readFileSync(file, "utf8")));
+  .map((file) => ({ dir: dirname(file), ...JSON.parse(readFileSync(file, "utf8")) }));
 const names = manifests.filter((manifest) => !manifest.private).map((manifest) => manifest.name);
 const filters = names.flatMap((name) => ["--filter", name]);
 
@@ -39,6 +39,29 @@ function pnpm(args, stdout) {
 
 // Each package's own build script (`tsc -b`, in dependency order; quick when dist is current).
 pnpm([...filters, "run", "build"], process.stderr);
+
+// `tsc -b` never deletes what it emitted for a source file since moved or removed, and dist ships
+// whole: drop each dist file whose src/<same path>.ts(x) is gone (and an old build's leftovers,
+// such as the bundle core once published), so a tarball holds what a clean build would.
+const emittedFrom = /(\.d)?\.(js|ts)(\.map)?$/;
+for (const { dir, private: isPrivate } of manifests) {
+  const dist = join(dir, "dist");
+  if (isPrivate || !existsSync(dist)) continue;
+  const stale = readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== "tsconfig.tsbuildinfo")
+    .map((entry) => relative(dist, join(entry.parentPath, entry.name)))
+    .filter((file) => {
+      const stem = file.replace(emittedFrom, "");
+      const sources = [`${stem}.ts`, `${stem}.tsx`, file]; // file: a JSON file copied as it is
+      return !sources.some((source) => existsSync(join(dir, "src", source)));
+    });
+  for (const file of stale) rmSync(join(dist, file));
+  if (stale.length > 0) {
+    console.error(
+      `pack-all: removed ${stale.length} stale file(s) from ${relative(root, dist)}: ${stale.join(", ")}`,
+    );
+  }
+}
 
 // Drop older tarballs of these packages so `*.tgz` in the folder is exactly this set.
 mkdirSync(out, { recursive: true });
