@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { multipartBoundary, partContentTypes } from "./multipart-parts.js";
+import { HttpException } from "../errors/http-exception.js";
+import { multipartBoundary, wholeParts } from "./multipart-parts.js";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -11,25 +12,49 @@ describe("multipartBoundary", () => {
   });
 });
 
-describe("partContentTypes", () => {
-  it("lists each part's declared type in order, undefined where it declares none", () => {
+describe("wholeParts", () => {
+  it("reads each part's head and body in order, past a preamble and transport padding", () => {
     const body = encode(
       "preamble\r\n--b\r\nContent-Disposition: form-data; name=a\r\n\r\ntext\r\n" +
-        '--b \r\ncontent-disposition: form-data; name="f"; filename="x.png"\r\nCONTENT-TYPE: Text/HTML; charset=utf-8\r\n\r\n<p>\r\n--b\r\n' +
-        "\r\nno headers\r\n--b--\r\nepilogue",
+        '--b \r\ncontent-disposition: form-data; name="f"; filename="x.png"\r\nCONTENT-TYPE: Text/HTML; charset=utf-8\r\n\r\n<p>\r\n--b--\r\nepilogue',
     );
-    expect(partContentTypes(body, "b")).toEqual([undefined, "text/html", undefined]);
+    const parts = wholeParts(body, "b").map(({ head, body }) => ({
+      ...head,
+      body: Buffer.concat(body).toString(),
+    }));
+    expect(parts).toEqual([
+      { name: "a", filename: undefined, contentType: "text/plain", body: "text" },
+      { name: "f", filename: "x.png", contentType: "text/html", body: "<p>" },
+    ]);
   });
 
-  it("answers undefined for framing it cannot read", () => {
-    for (const text of [
-      "no delimiter at all",
-      "--b\r\nContent-Type: a/b\r\n\r\nnever closed",
-      "--b\r\nContent-Type: a/b", // a head that never ends
-      "--bx\r\n\r\n\r\n--b--",
-      "x--b\r\n\r\nbody\r\n--b--", // a first delimiter that does not start a line
-    ]) {
-      expect(partContentTypes(encode(text), "b"), text).toBeUndefined();
-    }
+  it("refuses framing or heads it cannot read with the streamed form's answers", () => {
+    const refusal = (text: string) => {
+      try {
+        wholeParts(encode(text), "b");
+      } catch (error) {
+        return error instanceof HttpException ? [error.status, error.message] : error;
+      }
+      return undefined;
+    };
+    const malformed = "The request body is not valid multipart/form-data: it";
+    expect(refusal("no delimiter at all")).toEqual([400, `${malformed} has no closing delimiter.`]);
+    expect(refusal("--b\r\nContent-Disposition: form-data; name=a\r\n\r\nnever closed")).toEqual([
+      400,
+      `${malformed} has no closing delimiter.`,
+    ]);
+    expect(refusal("--bx\r\n\r\n\r\n--b--")).toEqual([
+      400,
+      `${malformed} has a malformed delimiter line.`,
+    ]);
+    expect(refusal("--b\r\n\r\nno headers\r\n--b--")).toEqual([
+      400,
+      "The request body has a part without a form-data name.",
+    ]);
+    expect(
+      refusal(
+        `--b\r\nContent-Disposition: form-data; name="${"a".repeat(16 * 1024)}"\r\n\r\n\r\n--b--`,
+      ),
+    ).toEqual([413, "The request body has a part head over 16384 bytes."]);
   });
 });

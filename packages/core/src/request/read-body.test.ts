@@ -326,7 +326,7 @@ describe("body reading", () => {
     expect((await post("/b/form", '{"name":"a"}', json)).status).toBe(415);
   });
 
-  it("parses multipart forms through the runtime", async () => {
+  it("parses multipart forms", async () => {
     const data = new FormData();
     data.set("title", "hello");
     data.set("count", "3");

@@ -229,7 +229,7 @@ export function startBody(request: Request, plan: BodyPlan): Promise<BodyContent
   const coded = coding !== undefined && coding !== "identity";
   if (coded && !plan.encodings?.includes(coding as BodyEncoding)) throw encoded(plan);
   if (multipart && plan.form !== undefined) {
-    // Declared sinks: streamed part by part, as the runtime's form parser cannot.
+    // Declared sinks: streamed part by part; without them the whole body is read, then parsed.
     const body = request.body;
     if (body === null) throw missing();
     const stream = coded

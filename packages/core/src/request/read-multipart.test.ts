@@ -68,7 +68,9 @@ describe("parseMultipart", () => {
   it("refuses framing it cannot read part by part as a malformed form", async () => {
     const body = form("f", "x", "a/b", [1]);
     expect(await refusal(body.subarray(0, body.length - 8))).toMatchObject({
-      errors: [{ path: "", message: "is not valid multipart/form-data" }],
+      errors: [
+        { path: "", message: "is not valid multipart/form-data: it has no closing delimiter" },
+      ],
     });
   });
 });

@@ -9,8 +9,9 @@ import { restrictedFileFields } from "../openapi/multipart-encoding.js";
 import type { BodyBinding } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import { StoredFile } from "../uploads/stored-file.js";
-import { multipartBoundary, partContentTypes } from "./multipart-parts.js";
+import { fieldText, formBoundary, wholeParts } from "./multipart-parts.js";
 import { pointerToken } from "./request-inputs.js";
+import { addField } from "./streamed-form.js";
 
 /** Per file field that restricts its media types: those types (from its schema, at startup). */
 export type FileTypeRules = ReadonlyMap<string, readonly string[]>;
@@ -31,17 +32,6 @@ export function fileTypeRules(
   return fields.size > 0 ? fields : undefined;
 }
 
-/** A file part without a Content-Type is text/plain (RFC 7578, section 4.4; busboy does the same). */
-const undeclaredFileType = "text/plain";
-
-const invalid = (message: string) =>
-  withoutStack(
-    () =>
-      new BadRequestException(`The request body ${message}.`, {
-        errors: [{ in: "body", path: "", message }],
-      }),
-  );
-
 /**
  * An uploaded file typed by its part's declaration, exactly as declared (the runtime's `File`
  * appends `;charset=utf-8` to some text types, which a list of accepted types would not match).
@@ -49,20 +39,14 @@ const invalid = (message: string) =>
 class DeclaredFile extends File {
   readonly #type: string;
 
-  constructor(file: File, type: string) {
-    super([file], file.name, { type, lastModified: file.lastModified });
+  constructor(bytes: Uint8Array[], name: string, type: string) {
+    super(bytes as unknown as ConstructorParameters<typeof File>[0], name, { type });
     this.#type = type;
   }
 
   override get type(): string {
     return this.#type;
   }
-}
-
-/** The file as its part declared it: the same bytes and name, the declared media type. */
-function asDeclared(file: File, declared: string | undefined): File {
-  const type = declared ?? undeclaredFileType;
-  return file.type === type ? file : new DeclaredFile(file, type);
 }
 
 /**
@@ -115,37 +99,23 @@ export async function checkFileSignatures(
 }
 
 /**
- * A multipart/form-data body as a record of its fields (a repeated field as an array), parsed by
- * the runtime. Each file's media type is the one its part declares (not what the runtime guesses
- * from its filename); with `fileTypes`, the files of restricted fields are checked by their bytes.
+ * A multipart/form-data body held in memory as a record of its fields (a repeated field as an
+ * array), read part by part as a streamed form is (see `wholeParts`). Each file's media type is
+ * the one its part declares (text/plain when none), never a guess from its filename; with
+ * `fileTypes`, the files of restricted fields are checked by their bytes.
  */
 export async function parseMultipart(
   bytes: Uint8Array,
   contentType: string,
   fileTypes: FileTypeRules | undefined,
 ): Promise<Record<string, unknown>> {
-  let entries: [string, unknown][];
-  try {
-    const parsed = await new Response(bytes, {
-      headers: { "content-type": contentType },
-    }).formData();
-    entries = [...(parsed as unknown as Iterable<[string, unknown]>)];
-  } catch {
-    throw invalid("is not valid multipart/form-data");
-  }
-  const boundary = multipartBoundary(contentType);
-  const declared = boundary === undefined ? undefined : partContentTypes(bytes, boundary);
-  // Each entry is read from its part, in order: framing read differently is no form we accept.
-  if (declared?.length !== entries.length) throw invalid("is not valid multipart/form-data");
   const record: Record<string, unknown> = Object.create(null);
-  for (let index = 0; index < entries.length; index++) {
-    const [key, raw] = entries[index] as [string, unknown];
-    if (key === "__proto__") throw invalid('contains a "__proto__" field');
-    const value = raw instanceof File ? asDeclared(raw, declared[index]) : raw;
-    const existing = record[key];
-    if (existing === undefined) record[key] = value;
-    else if (Array.isArray(existing)) existing.push(value);
-    else record[key] = [existing, value];
+  for (const { head, body } of wholeParts(bytes, formBoundary(contentType))) {
+    const value =
+      head.filename === undefined
+        ? fieldText(head.name, body)
+        : new DeclaredFile(body, head.filename, head.contentType);
+    addField(record, head.name, value);
   }
   if (fileTypes !== undefined) await checkFileSignatures(record, fileTypes);
   return record;

@@ -1,18 +1,15 @@
 import { HttpException } from "../errors/http-exception.js";
 import { BadRequestException } from "../errors/http-exceptions.js";
 import { withoutStack } from "../errors/without-stack.js";
-import { decodeUtf8 } from "../http/strict-utf8.js";
 import type { FormPlan } from "../uploads/form-plan.js";
 import { memorySink } from "../uploads/memory-sink.js";
 import type { UploadTarget } from "../uploads/upload-sink.js";
-import { fileTooLarge, formInvalid, formTooLarge, UploadStorageError } from "./multipart-limits.js";
-import { readPartHead } from "./multipart-part-head.js";
-import { multipartBoundary } from "./multipart-parts.js";
+import { fileTooLarge, formTooLarge, UploadStorageError } from "./multipart-limits.js";
+import { acceptedPartHead, fieldText, formBoundary, framingRefusal } from "./multipart-parts.js";
 import { MultipartFramingError, MultipartScanner } from "./multipart-scanner.js";
 import { checkFileSignatures, type FileTypeRules } from "./read-multipart.js";
 import { StreamedForm } from "./streamed-form.js";
 
-const undeclaredFileType = "text/plain";
 const inMemory = memorySink();
 
 type Part =
@@ -46,9 +43,7 @@ export async function readForm(
   fileTypes: FileTypeRules | undefined,
 ): Promise<StreamedForm> {
   const { limits } = plan;
-  const boundary = multipartBoundary(contentType);
-  if (boundary === undefined)
-    throw formInvalid("is not valid multipart/form-data: it has no boundary");
+  const boundary = formBoundary(contentType);
   const form = new StreamedForm();
   const events: ScanEvent[] = [];
   const scanner = new MultipartScanner(
@@ -76,9 +71,7 @@ export async function readForm(
 
   const start = async (headText: string) => {
     if (++parts > limits.parts) throw formTooLarge(`has more than ${limits.parts} parts`);
-    const head = readPartHead(headText);
-    if (head === undefined) throw formInvalid("has a part without a form-data name");
-    if (head.name === "__proto__") throw formInvalid('contains a "__proto__" field');
+    const head = acceptedPartHead(headText);
     if (head.filename === undefined) {
       if (++fields > limits.fields) throw formTooLarge(`has more than ${limits.fields} fields`);
       part = { file: false, field: head.name, chunks: [], size: 0 };
@@ -91,7 +84,7 @@ export async function readForm(
     const target = await sink.open({
       field: head.name,
       filename: head.filename,
-      type: head.contentType ?? undeclaredFileType,
+      type: head.contentType,
     });
     part = { file: true, field: head.name, target, max, counted: sink.kind === "memory", size: 0 };
   };
@@ -121,9 +114,7 @@ export async function readForm(
       form.add(current.field, await current.target.finish(current.size));
       return;
     }
-    const text = decodeUtf8(Buffer.concat(current.chunks));
-    if (text === undefined) throw formInvalid(`has a field "${current.field}" that is not UTF-8`);
-    form.add(current.field, text);
+    form.add(current.field, fieldText(current.field, current.chunks));
   };
 
   try {
@@ -157,11 +148,7 @@ export async function readForm(
     await Promise.all([open?.abort(), form.removeAll()]);
     // Cancelled only now: Bun may drop the connection with the body, before an answer is sent.
     reader.cancel().catch(() => {});
-    if (error instanceof MultipartFramingError) {
-      throw error.reason === "head-too-large"
-        ? formTooLarge(`has a part head over ${limits.headerSize} bytes`)
-        : formInvalid(`is not valid multipart/form-data: it ${error.message}`);
-    }
+    if (error instanceof MultipartFramingError) throw framingRefusal(error, limits.headerSize);
     if (error instanceof HttpException) throw error;
     throw new UploadStorageError(error);
   }

@@ -1,5 +1,13 @@
 import { StoredFile } from "../uploads/stored-file.js";
 
+/** Adds a form field's value to its record: a field given again becomes an array, in order. */
+export function addField(record: Record<string, unknown>, field: string, value: unknown): void {
+  const existing = record[field];
+  if (existing === undefined) record[field] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else record[field] = [existing, value];
+}
+
 /**
  * A multipart body read by streaming: its fields (a repeated field as an array) and the files its
  * sinks stored, which the request's end keeps or removes (see `settle`).
@@ -12,10 +20,7 @@ export class StreamedForm {
 
   add(field: string, value: string | StoredFile): void {
     if (value instanceof StoredFile) this.files.push(value);
-    const existing = this.record[field];
-    if (existing === undefined) this.record[field] = value;
-    else if (Array.isArray(existing)) existing.push(value);
-    else this.record[field] = [existing, value];
+    addField(this.record, field, value);
   }
 
   noteCarried(carried: number): void {
