@@ -1,14 +1,18 @@
-// `pnpm pack:all [--out DIR]`: build every publishable (non-private) workspace package and pack it
-// exactly as `pnpm publish` would (`pnpm pack` turns `workspace:` ranges into real versions), into
-// one folder (default `.packs/`). Prints one tarball path per line on stdout; progress goes to
-// stderr. Install the result anywhere with `bun add ./.packs/*.tgz` (see README.md).
+// `pnpm pack:all [--out DIR] [NAME...]`: build every publishable (non-private) workspace package (or
+// only the ones named) and pack it exactly as `pnpm publish` would (`pnpm pack` turns `workspace:`
+// ranges into real versions), into one folder (default `.packs/`). Prints one tarball path per line
+// on stdout; progress goes to stderr. Install the result anywhere with `bun add ./.packs/*.tgz`
+// (see README.md).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 const root = join(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { out: { type: "string" } } });
+const { values, positionals } = parseArgs({
+  options: { out: { type: "string" } },
+  allowPositionals: true,
+});
 const out = resolve(values.out ?? join(root, ".packs"));
 
 const manifests = ["packages", "apps"]
@@ -17,7 +21,19 @@ const manifests = ["packages", "apps"]
   .map((dir) => join(dir, "package.json"))
   .filter((file) => existsSync(file))
   .map((file) => ({ dir: dirname(file), ...JSON.parse(readFileSync(file, "utf8")) }));
-const names = manifests.filter((manifest) => !manifest.private).map((manifest) => manifest.name);
+const publishable = manifests.filter((manifest) => !manifest.private);
+const unknown = positionals.filter(
+  (name) => !publishable.some((manifest) => manifest.name === name),
+);
+if (unknown.length > 0) {
+  console.error(`pack-all: not a published workspace package: ${unknown.join(", ")}`);
+  process.exit(1);
+}
+const chosen =
+  positionals.length === 0
+    ? publishable
+    : publishable.filter((manifest) => positionals.includes(manifest.name));
+const names = chosen.map((manifest) => manifest.name);
 const filters = names.flatMap((name) => ["--filter", name]);
 
 // Run pnpm the way we were started (`npx pnpm@x` puts no pnpm on PATH), else the one on PATH.
@@ -44,9 +60,9 @@ pnpm([...filters, "run", "build"], process.stderr);
 // whole: drop each dist file whose src/<same path>.ts(x) is gone (and an old build's leftovers,
 // such as the bundle core once published), so a tarball holds what a clean build would.
 const emittedFrom = /(\.d)?\.(js|ts)(\.map)?$/;
-for (const { dir, private: isPrivate } of manifests) {
+for (const { dir } of chosen) {
   const dist = join(dir, "dist");
-  if (isPrivate || !existsSync(dist)) continue;
+  if (!existsSync(dist)) continue;
   const stale = readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name !== "tsconfig.tsbuildinfo")
     .map((entry) => relative(dist, join(entry.parentPath, entry.name)))
