@@ -12,12 +12,22 @@ import { Post } from "../decorators/verbs.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
 import { diskSink } from "./disk-sink.js";
+import { memorySink } from "./memory-sink.js";
 import { StoredFile } from "./stored-file.js";
 
 const Form = schema({
   type: "object",
   properties: { caption: { type: "string", maxLength: 20 }, doc: {} },
   required: ["caption", "doc"],
+});
+
+const Names = schema({
+  type: "object",
+  properties: { doc: { type: "array" }, 'odd "field\\': { type: "string" } },
+});
+const fileNames = (input: Record<string, unknown>) => ({
+  fields: Object.keys(input),
+  files: (input.doc as File[]).map((file) => [file.name, file.type]),
 });
 
 let dir: string;
@@ -53,6 +63,19 @@ function app() {
       const doc = input.doc as StoredFile;
       seen.push(doc.path as string);
       return { existed: existsSync(doc.path as string), path: doc.path };
+    }
+
+    @Post("/names")
+    names(@Body(Names, { contentType: "multipart/form-data" }) input: Record<string, unknown>) {
+      return fileNames(input);
+    }
+
+    @Post("/streamed-names")
+    streamedNames(
+      @Body(Names, { contentType: "multipart/form-data", uploads: { doc: memorySink() } })
+      input: Record<string, unknown>,
+    ) {
+      return fileNames(input);
     }
   }
   return testApp([FileController], { openapi: { undeclaredResponses: "off" } });
@@ -92,6 +115,31 @@ describe("uploads through a route", () => {
     const body: Json = await response.json();
     expect(body.existed).toBe(true);
     expect(existsSync(body.path)).toBe(false);
+  });
+
+  it("reads the names a runtime-built FormData sends (WHATWG encoding) alike, streamed or not", async () => {
+    const names = [
+      "a\\b.txt",
+      "dir\\",
+      'say "hi".txt',
+      "line\nbreak\r.txt",
+      "%41 100%.txt",
+      "näme",
+    ];
+    const data = () => {
+      const form = new FormData();
+      for (const name of names) form.append("doc", new File(["x"], name));
+      form.append('odd "field\\', "v");
+      return form;
+    };
+    const expected = {
+      fields: ["doc", 'odd "field\\'],
+      files: names.map((name) => [name, "application/octet-stream"]),
+    };
+    for (const path of ["/files/names", "/files/streamed-names"]) {
+      const response = await send(app(), "POST", path, { body: data() });
+      expect(await response.json(), path).toEqual(expected);
+    }
   });
 
   it("refuses uploads declared on a body that is not multipart", () => {
