@@ -46,6 +46,8 @@ export class MultipartScanner {
   private readonly delimiter: Buffer;
   private state = State.Preamble;
   private carry: Buffer = Buffer.from("\r\n", "latin1");
+  /** True until the first chunk is fed (the virtual CRLF is still the whole carry). */
+  private atStart = true;
   private line = "";
   /** The most bytes carried between chunks at once (header block or a possible delimiter). */
   maxCarried = 0;
@@ -67,9 +69,20 @@ export class MultipartScanner {
   feed(chunk: Uint8Array): void {
     if (this.state === State.Done) return;
     const incoming = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    let bytes = this.carry.length === 0 ? incoming : Buffer.concat([this.carry, incoming]);
-    this.carry = Buffer.alloc(0);
     let at = 0;
+    let bytes = incoming;
+    const dashBoundary = this.delimiter.length - 2;
+    if (this.atStart && incoming.length >= dashBoundary) {
+      // The virtual CRLF only serves a delimiter at the very start: read without copying the chunk.
+      if (incoming.compare(this.delimiter, 2, this.delimiter.length, 0, dashBoundary) === 0) {
+        this.state = State.DelimiterLine;
+        at = dashBoundary;
+      }
+    } else if (this.carry.length > 0) {
+      bytes = Buffer.concat([this.carry, incoming]);
+    }
+    this.atStart = false;
+    this.carry = Buffer.alloc(0);
     while (at < bytes.length && (this.state as State) !== State.Done) {
       if (this.state === State.Preamble || this.state === State.Body) at = this.scanBody(bytes, at);
       else if (this.state === State.DelimiterLine) at = this.scanDelimiterLine(bytes, at);
