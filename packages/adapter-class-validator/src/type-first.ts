@@ -4,6 +4,7 @@ import {
   type ValidatorOptions,
 } from "class-validator";
 import type { ClassPlan, ValidationMetadata } from "./class-plan.js";
+import { type Constraint, failure } from "./constraint-message.js";
 import type { Reword } from "./to-issues.js";
 
 /** The class-validator checks that say what type a value has. */
@@ -24,50 +25,6 @@ const kept: ReadonlySet<string> = new Set([
   "whitelistValidation",
   "unknownValue",
 ]);
-
-interface ConstraintValidator {
-  validate(value: unknown, args: ValidationArguments): unknown;
-  defaultMessage?(args: ValidationArguments): string;
-}
-
-interface Constraint {
-  readonly name?: string;
-  readonly async: boolean;
-  readonly instance: ConstraintValidator;
-}
-
-/** Converts a constraint to a string in a message, as class-validator's ValidationUtils does. */
-function constraintToString(constraint: unknown): string {
-  if (Array.isArray(constraint)) return constraint.join(", ");
-  if (typeof constraint === "symbol") return `${constraint.description}`;
-  return `${constraint}`;
-}
-
-/** class-validator's ValidationUtils.replaceMessageSpecialTokens (not exported by its index). */
-function replaceTokens(message: unknown, args: ValidationArguments): string {
-  let text: string | undefined;
-  if (message instanceof Function) text = message(args);
-  else if (typeof message === "string") text = message;
-  if (text && Array.isArray(args.constraints)) {
-    args.constraints.forEach((constraint, index) => {
-      text = (text as string).replace(
-        new RegExp(`\\$constraint${index + 1}`, "g"),
-        constraintToString(constraint),
-      );
-    });
-  }
-  if (
-    text &&
-    args.value !== undefined &&
-    args.value !== null &&
-    ["string", "boolean", "number"].includes(typeof args.value)
-  ) {
-    text = text.replace(/\$value/g, String(args.value));
-  }
-  if (text) text = text.replace(/\$property/g, args.property);
-  if (text) text = text.replace(/\$target/g, args.targetName);
-  return text as string;
-}
 
 /**
  * With `stopAtFirstError` (the adapter's default), class-validator reports a property's first
@@ -127,13 +84,7 @@ export function createTypeFirst(
         // A promise is truthy: validateSync leaves it unawaited, which is not a failure.
         const passes = items.every((item) => Boolean(constraint.instance.validate(item, args)));
         if (passes) continue;
-        let message: unknown = metadata.message || "";
-        if (!metadata.message && !options.dismissDefaultMessages) {
-          if (constraint.instance.defaultMessage instanceof Function) {
-            message = constraint.instance.defaultMessage(args);
-          }
-        }
-        return [constraint.name || metadata.type, replaceTokens(message, args)];
+        return failure(metadata, constraint, args, options);
       }
     }
     return undefined;
