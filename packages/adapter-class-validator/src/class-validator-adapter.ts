@@ -12,6 +12,7 @@ import {
   plainToInstance,
 } from "class-transformer";
 import { type ValidatorOptions, validateSync } from "class-validator";
+import { createArrayBounds } from "./array-bounds.js";
 import { type ClassPlan, createPlanReader, hasValidationMetadata } from "./class-plan.js";
 import { applyPatch } from "./instance-patch.js";
 import { createInstantiators, type Instantiate } from "./instantiate.js";
@@ -102,7 +103,8 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
   };
   const planOf = createPlanReader(validatorOptions);
   // Compiled once per class, shared by every binding (and nested model) that uses it.
-  const instantiatorOf = createInstantiators(planOf);
+  const boundsOf = createArrayBounds(planOf, validatorOptions, options.transformer);
+  const instantiatorOf = createInstantiators(planOf, boundsOf);
   const quickCheckOf = createQuickChecks(planOf, validatorOptions);
   // The views and copies model class-transformer's default options only.
   const exact = options.transformer === undefined;
@@ -116,6 +118,7 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     const guard = createStructureGuard(
       planOf,
       viewShapeOf,
+      boundsOf,
       policy,
       compileOptions.unknownPropertyIssue,
     );

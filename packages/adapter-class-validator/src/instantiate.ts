@@ -1,7 +1,7 @@
+import type { ClassBounds } from "./array-bounds.js";
 import { type ClassPlan, prototypeNames, simpleNestedTarget } from "./class-plan.js";
 import { compiledPerModel } from "./compiled-per-model.js";
 import { hasTransformerMetadata, transformerShapeOf } from "./type-metadata.js";
-import { alwaysMaxItems } from "./view-shape.js";
 
 /**
  * Builds, for one plain input, the instance `plainToInstance` would build; undefined when the
@@ -60,9 +60,11 @@ function copiesOnly(model: Function, plan: ClassPlan): boolean {
  */
 export function createInstantiators(
   planOf: (target: Function) => ClassPlan,
+  boundsOf: (target: Function) => ClassBounds,
 ): (model: Function) => Instantiate | undefined {
   return compiledPerModel<Instantiate>(
-    (model, instantiatorOf) => compile(model as Model, planOf(model), instantiatorOf),
+    (model, instantiatorOf) =>
+      compile(model as Model, planOf(model), boundsOf(model), instantiatorOf),
     (finished) => (input, strip) => finished()?.(input, strip),
   );
 }
@@ -70,6 +72,7 @@ export function createInstantiators(
 function compile(
   model: Model,
   plan: ClassPlan,
+  bounds: ClassBounds,
   instantiatorOf: (model: Function) => Instantiate | undefined,
 ): Instantiate | undefined {
   if (!copiesOnly(model, plan)) return undefined;
@@ -80,15 +83,9 @@ function compile(
     if (!descriptor || descriptor.set) writable.add(name);
   }
   const { allowed } = plan;
-  // An array past its bound fails whatever its items: left to the structure guard, which looks at
-  // one item past the bound and no further (150,000 items would each be built here first).
-  let maxItems: Map<string, number> | undefined;
-  for (const property of plan.properties) {
-    const max = alwaysMaxItems(property);
-    if (max === undefined) continue;
-    maxItems ??= new Map();
-    maxItems.set(property.name, max);
-  }
+  // An array past its bound fails whatever its items: left to the structure guard, which reports
+  // it without looking at them (150,000 items would each be built here first).
+  const maxItems = bounds.arrays.size > 0 ? bounds.arrays : undefined;
   // Undeclared keys the guard's view would still show class-transformer (prototype members):
   // their fate is class-transformer's to decide.
   const members = prototypeNames(model);
@@ -135,8 +132,8 @@ function compile(
       if (typeof instance[key] === "function") continue; // plainToInstance skips methods too
       const value = input[key];
       if (maxItems !== undefined && Array.isArray(value)) {
-        const max = maxItems.get(key);
-        if (max !== undefined && value.length > max) return undefined;
+        const bound = maxItems.get(key);
+        if (bound !== undefined && value.length > bound.max) return undefined;
       }
       const model = nested.get(key);
       if (model !== undefined && value !== null && value !== undefined) {

@@ -17,6 +17,7 @@ import {
   ValidateNested,
 } from "class-validator";
 import { describe, expect, it, vi } from "vitest";
+import { createArrayBounds } from "./array-bounds.js";
 import { createPlanReader } from "./class-plan.js";
 import { classValidator } from "./index.js";
 import { createInstantiators } from "./instantiate.js";
@@ -174,7 +175,9 @@ describe("the class-validator fast path with nested models", () => {
       children: [{ name: "a", children: [{ name: "b" }] }],
     });
     expect(transform).not.toHaveBeenCalled();
-    const instantiate = createInstantiators(createPlanReader({}))(Category);
+    const planOf = createPlanReader({});
+    const boundsOf = createArrayBounds(planOf, {}, undefined);
+    const instantiate = createInstantiators(planOf, boundsOf)(Category);
     const built = instantiate?.({ name: "r", children: [{ name: "a", x: 1, children: [] }] }, true);
     expect(built).toBeInstanceOf(Category); // built at every depth, not handed back to the guard
     // A failing item still goes through class-validator, for its own messages.

@@ -1,4 +1,5 @@
 import type { CompileOptions, UnknownPropertyPolicy, ValidationIssue } from "@trellis/core";
+import type { ClassBounds } from "./array-bounds.js";
 import type { ClassPlan, NestedPlan } from "./class-plan.js";
 import type { Patch } from "./instance-patch.js";
 import { copyUntyped, unsupported } from "./untyped-copy.js";
@@ -56,15 +57,18 @@ const skipped = new Set(["__proto__", "constructor"]);
  *   `@Transform` or `@Type` function that reads one from the object it is given still finds it.
  *   An object value of a declared property class-transformer would merely copy is held back
  *   (null in the view) and copied here, in classes without `@Transform`, `@Expose`, `@Exclude` or
- *   a `@Type` function that reads the object (those could read the held-back value). An array
- *   longer than an ArrayMaxSize that always applies is cut to one item past it: the bound fails
- *   as it would, and the items past it are neither copied nor validated (see `ViewShape`).
+ *   a `@Type` function that reads the object (those could read the held-back value).
+ * - the bounds checked first (see `createArrayBounds`): an array longer than its ArrayMaxSize is
+ *   reported with class-validator's issue, and class-transformer sees an empty array instead, so
+ *   none of its items is walked, copied, built or validated. Bounds of nested models count where
+ *   class-transformer builds them from the plain value as it is.
  *
  * Undeclared keys under "reject" are reported with core's `unknownPropertyIssue`.
  */
 export function createStructureGuard(
   planOf: (target: Function) => ClassPlan,
   shapeOf: (target: Function, plan: ClassPlan) => ViewShape,
+  boundsOf: (target: Function) => ClassBounds,
   policy: UnknownPropertyPolicy,
   unknownPropertyIssue: CompileOptions["unknownPropertyIssue"],
 ) {
@@ -80,10 +84,12 @@ export function createStructureGuard(
     const report = (path: Path, message: string, code: string) => add({ path, message, code });
 
     // `discriminator`: the key class-transformer reads (and may delete) to pick the item's class.
+    // `bounded`: the class's bounds count (class-transformer builds it from this value as it is).
     const model = (
       value: unknown,
       target: Function,
       path: Path,
+      bounded: boolean,
       discriminator?: string,
     ): Outcome => {
       if (!isObject(value)) {
@@ -91,6 +97,7 @@ export function createStructureGuard(
       }
       const plan = planOf(target);
       const shape = shapeOf(target, plan);
+      const bounds = bounded ? boundsOf(target) : undefined;
       const keys = Object.keys(value);
       let passed: string[] | undefined; // the keys the view keeps, once one is left out
       let additions: [string, unknown][] | undefined;
@@ -131,15 +138,19 @@ export function createStructureGuard(
       for (const property of plan.properties) {
         const name = property.name;
         if (!Object.hasOwn(value, name)) continue;
-        let inner = value[name];
-        const max = shape.maxItems.get(name);
-        const cut = max !== undefined && Array.isArray(inner) && inner.length > max + 1;
-        if (cut) inner = (inner as unknown[]).slice(0, (max as number) + 1);
+        const inner = value[name];
+        const bound = bounds?.arrays.get(name);
+        if (bound !== undefined && Array.isArray(inner) && inner.length > bound.max) {
+          if (add(bound.issue(value, inner, [...path, name]))) return enoughIssues;
+          replace(name, []);
+          continue;
+        }
         if (property.nested) {
           if (inner === undefined || inner === null) continue; // class-validator's own rules decide
           const innerPath = [...path, name];
+          const below = bounds?.descend.has(name) === true;
           if (!property.nested.array) {
-            const result = item(inner, property.nested, innerPath);
+            const result = item(inner, property.nested, innerPath, below);
             if (result === enoughIssues) return enoughIssues;
             if (result instanceof Rewritten) {
               replace(name, result.value);
@@ -148,9 +159,9 @@ export function createStructureGuard(
           } else if (!Array.isArray(inner)) {
             if (report(innerPath, `${name} must be an array`, "isArray")) return enoughIssues;
           } else {
-            let items: unknown[] | undefined = cut ? inner : undefined;
+            let items: unknown[] | undefined;
             for (let index = 0; index < inner.length; index++) {
-              const result = item(inner[index], property.nested, [...innerPath, index]);
+              const result = item(inner[index], property.nested, [...innerPath, index], below);
               if (result === enoughIssues) return enoughIssues;
               if (result instanceof Rewritten) {
                 items ??= inner.slice();
@@ -172,9 +183,7 @@ export function createStructureGuard(
             replace(name, null);
             if (copies === undefined) copies = [];
             copies.push([name, copy]);
-          } else if (cut) replace(name, inner);
-        } else if (cut) {
-          replace(name, inner);
+          }
         }
       }
 
@@ -202,7 +211,7 @@ export function createStructureGuard(
       return new Rewritten(view, patch);
     };
 
-    const item = (value: unknown, nested: NestedPlan, path: Path): Outcome => {
+    const item = (value: unknown, nested: NestedPlan, path: Path, bounded: boolean): Outcome => {
       if (!isObject(value)) {
         return report(path, `${nameAt(path)} must be an object`, "isObject") ? enoughIssues : value;
       }
@@ -220,10 +229,10 @@ export function createStructureGuard(
           return full ? enoughIssues : value;
         }
       }
-      return target ? model(value, target, path, nested.discriminator?.property) : value;
+      return target ? model(value, target, path, bounded, nested.discriminator?.property) : value;
     };
 
-    const result = model(input, target, []);
+    const result = model(input, target, [], true);
     if (result === enoughIssues) return enoughIssues;
     return result instanceof Rewritten
       ? { value: result.value, patch: result.patch }

@@ -74,6 +74,11 @@ export interface TransformerShape {
    * `@Transform`, `@Expose`, `@Exclude`); undefined when the storage cannot be read that way.
    */
   readonly properties: ReadonlySet<string> | undefined;
+  /**
+   * The properties whose value class-transformer may replace, rename or drop (`@Transform`,
+   * `@Expose`, `@Exclude`); undefined when the storage cannot be read that way.
+   */
+  readonly reshaped: ReadonlySet<string> | undefined;
   /** The plain keys `@Expose({ name })` maps onto properties. */
   readonly exposedNames: ReadonlySet<string>;
   /** The class copies every key (no class-level `@Expose()` / `@Exclude()`). */
@@ -98,10 +103,17 @@ export function transformerShapeOf(target: Function): TransformerShape {
     (name) => (storage as unknown as Record<string, unknown>)[name],
   ) as ByClass[];
   if (!maps.every((map) => map instanceof Map)) {
-    return { properties: undefined, exposedNames, exposesAll, typesOnly: false };
+    return {
+      properties: undefined,
+      reshaped: undefined,
+      exposedNames,
+      exposesAll,
+      typesOnly: false,
+    };
   }
   const [types, ...others] = maps as [ByClass, ...ByClass[]];
   const properties = new Set<string>();
+  const reshaped = new Set<string>();
   let typesOnly = exposesAll;
   for (
     let current: unknown = target;
@@ -115,10 +127,13 @@ export function transformerShapeOf(target: Function): TransformerShape {
     }
     for (const map of others) {
       for (const name of map.get(current)?.keys() ?? []) {
-        if (typeof name === "string") properties.add(name);
+        if (typeof name === "string") {
+          properties.add(name);
+          reshaped.add(name);
+        }
         typesOnly = false; // a @Transform, or an @Expose/@Exclude (class-level ones included)
       }
     }
   }
-  return { properties, exposedNames, exposesAll, typesOnly };
+  return { properties, reshaped, exposedNames, exposesAll, typesOnly };
 }

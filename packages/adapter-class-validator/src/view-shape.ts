@@ -9,38 +9,12 @@ export interface ViewShape {
   readonly copied: ReadonlySet<string>;
   /** Undeclared keys may be left out of the view and added to the instance afterwards ("keep"). */
   readonly additions: boolean;
-  /** Unconditional ArrayMaxSize bounds, by property. */
-  readonly maxItems: ReadonlyMap<string, number>;
   /**
    * No user code reads the object class-transformer is given (no `@Transform`, `@Expose`,
    * `@Exclude`): its view can be a plain object. Otherwise the view inherits from the input, so a
    * `@Transform` reading an undeclared key still finds it.
    */
   readonly plainView: boolean;
-}
-
-/**
- * A property's ArrayMaxSize bound that always applies (not `each`, not under `@ValidateIf`):
- * an array longer than it fails whatever its items are, so they need not be looked at.
- */
-export function alwaysMaxItems(property: ClassPlan["properties"][number]): number | undefined {
-  const { metadata } = property;
-  if (metadata.some((item) => item.type === "conditionalValidation")) return undefined;
-  let bound: number | undefined;
-  for (const item of metadata) {
-    const [max] = (item.constraints ?? []) as unknown[];
-    if (
-      item.type === "customValidation" &&
-      item.name === "arrayMaxSize" &&
-      !item.each &&
-      !item.validateIf &&
-      typeof max === "number" &&
-      max >= 0
-    ) {
-      bound = Math.min(max, bound ?? max);
-    }
-  }
-  return bound;
 }
 
 /**
@@ -57,7 +31,6 @@ export function createViewShapes(exact: boolean): (target: Function, plan: Class
     for (const name of transformer.properties ?? []) visible.add(name);
     const known = transformer.properties !== undefined;
     const copied = new Set<string>();
-    const maxItems = new Map<string, number>();
     for (const property of plan.properties) {
       if (
         exact &&
@@ -68,11 +41,9 @@ export function createViewShapes(exact: boolean): (target: Function, plan: Class
       ) {
         copied.add(property.name);
       }
-      const max = alwaysMaxItems(property);
-      if (max !== undefined) maxItems.set(property.name, max);
     }
     const additions = exact && known && transformer.exposesAll;
-    shape = { visible, copied, additions, maxItems, plainView: known && transformer.typesOnly };
+    shape = { visible, copied, additions, plainView: known && transformer.typesOnly };
     shapes.set(target, shape);
     return shape;
   };
