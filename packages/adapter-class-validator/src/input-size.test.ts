@@ -51,6 +51,16 @@ class Tagged {
   @IsObject() attributes!: Record<string, unknown>;
 }
 
+class TransformedTagged {
+  @Transform(({ value }) => value) @IsString() name!: string;
+  @IsObject() attributes!: Record<string, unknown>;
+}
+
+class ReadsAttributes {
+  @Transform(({ obj }) => Object.keys(obj.attributes).join(",")) @IsString() summary!: string;
+  @IsObject() attributes!: Record<string, unknown>;
+}
+
 class Line {
   @IsString() sku!: string;
 }
@@ -137,10 +147,24 @@ describe("classValidator() on large inputs", () => {
     });
   });
 
-  // A class with a @Transform hands such an object to class-transformer, keys and all (1,000 keys:
-  // 1,002 keys handed; 4,000: 4,002), whose copy is quadratic in them: found by issue 41, reported,
-  // left to the adapter.
-  it.todo("copies a declared object of many keys in linear time in a class with a @Transform");
+  // Found by issue 41: a class with a @Transform handed such an object to class-transformer, keys
+  // and all (1,000 keys: 1,002 keys handed; 4,000: 4,002), whose copy is quadratic in them (10,000
+  // keys: 706 ms; 40,000: 4,850 ms). The object is copied here instead, left out of the view.
+  it("copies a declared object of many keys in linear time in a class with a @Transform", async () => {
+    const tagged = (size: number) => ({ name: "a", attributes: withKeys(size, {}) });
+    for (const policy of ["strip", "reject", "keep"] as const) {
+      const validate = compile(TransformedTagged, policy);
+      await expectLinearWork(validate, tagged);
+      expectSameKeysToClassTransformer(validate, tagged, true);
+    }
+    const attributes = { a: 1, nested: { b: [1, { c: 2 }] } };
+    const result = compile(TransformedTagged)({ name: "a", attributes });
+    expect(result.ok && { ...(result.value as object) }).toEqual({ name: "a", attributes });
+    expect(result.ok && (result.value as TransformedTagged).attributes).not.toBe(attributes);
+    // A @Transform reading the object it is given still finds the value left out of the view.
+    const read = compile(ReadsAttributes)({ summary: "?", attributes: { a: 1, b: 2 } });
+    expect(read.ok && (read.value as ReadsAttributes).summary).toBe("a,b");
+  });
 
   it("hands class-transformer only the keys it is to copy, with the same outcome", () => {
     const spy = vi.spyOn(transformer, "plainToInstance");

@@ -4,7 +4,10 @@ type Plain = Record<string, unknown>;
 export interface Patch {
   /** Declared properties the view held back (null in it), with the copy to set instead. */
   readonly copies: readonly (readonly [string, unknown])[];
-  /** Undeclared keys the view left out under "keep", with the copy to add. */
+  /**
+   * Keys the view left out, with the copy to set: undeclared ones under "keep", and declared ones
+   * held back from a view that inherits from the input.
+   */
   readonly additions: readonly (readonly [string, unknown])[];
   /** Patches of nested instances: property, array position (for an item), patch. */
   readonly nested: readonly (readonly [string, number | undefined, Patch])[];
@@ -12,8 +15,8 @@ export interface Patch {
 
 /**
  * Completes an instance built from a view: sets the copies the view held back, and adds the
- * undeclared keys it left out ("keep") where class-transformer would have set them (not over a
- * method or a getter). Nested instances are found where class-transformer put them.
+ * keys it left out where class-transformer would have set them (not over a method or a getter).
+ * Nested instances are found where class-transformer put them.
  */
 export function applyPatch(patch: Patch | undefined, target: unknown): void {
   if (patch === undefined || typeof target !== "object" || target === null) return;

@@ -55,9 +55,9 @@ const skipped = new Set(["__proto__", "constructor"]);
  *   prototypes define, properties with class-transformer metadata): undeclared keys are left
  *   out ("strip" and "reject": the whitelist would remove them; "keep": copied here and added to the instance afterwards), yet a
  *   `@Transform` or `@Type` function that reads one from the object it is given still finds it.
- *   An object value of a declared property class-transformer would merely copy is held back
- *   (null in the view) and copied here, in classes without `@Transform`, `@Expose`, `@Exclude` or
- *   a `@Type` function that reads the object (those could read the held-back value).
+ *   An object value of a declared property class-transformer would merely copy is held back and
+ *   copied here: null in a plain view, left out of one that inherits from the input (where a
+ *   `@Transform` reading it still finds it), and set on the instance afterwards (see `ViewShape`).
  * - the bounds checked first (see `createArrayBounds`): an array longer than its ArrayMaxSize is
  *   reported with class-validator's issue, and class-transformer sees an empty array instead, so
  *   none of its items is walked, copied, built or validated. Bounds of nested models count where
@@ -124,6 +124,7 @@ export function createStructureGuard(
       }
 
       let replaced: Map<string, unknown> | undefined;
+      let held: Set<string> | undefined; // declared keys left out of an inheriting view
       let copies: [string, unknown][] | undefined;
       let nested: [string, number | undefined, Patch][] | undefined;
       const replace = (name: string, inner: unknown) => {
@@ -179,15 +180,22 @@ export function createStructureGuard(
           copies.push([name, Array.isArray(inner) ? inner.slice() : inner]);
         } else if (shape.copied.has(name) && typeof inner === "object" && inner !== null) {
           const copy = copyUntyped(inner);
-          if (copy !== unsupported) {
+          if (copy === unsupported) continue;
+          if (shape.plainView) {
             replace(name, null);
             if (copies === undefined) copies = [];
             copies.push([name, copy]);
+          } else {
+            // Set on the instance where class-transformer would have set it (see applyPatch).
+            if (held === undefined) held = new Set();
+            held.add(name);
+            if (additions === undefined) additions = [];
+            additions.push([name, copy]);
           }
         }
       }
 
-      if (passed === undefined && replaced === undefined) return value;
+      if (passed === undefined && replaced === undefined && held === undefined) return value;
       const shown = passed ?? keys; // never `__proto__` nor `constructor` (see skipped)
       let view: Plain;
       if (shape.plainView) {
@@ -196,6 +204,7 @@ export function createStructureGuard(
       } else {
         view = Object.create(value) as Plain;
         for (const key of shown) {
+          if (held?.has(key)) continue;
           Object.defineProperty(view, key, {
             value: replaced?.has(key) ? replaced.get(key) : value[key],
             writable: true,

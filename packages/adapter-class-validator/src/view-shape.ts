@@ -5,7 +5,11 @@ import { transformerShapeOf } from "./type-metadata.js";
 export interface ViewShape {
   /** Undeclared keys class-transformer must still see: `@Expose` names, prototype members, decorated. */
   readonly visible: ReadonlySet<string>;
-  /** Declared properties without class-transformer metadata whose object values are copied here. */
+  /**
+   * Declared properties without class-transformer metadata whose object values are copied here,
+   * out of class-transformer's sight: null in a plain view, left out of one that inherits from
+   * the input (a `@Transform` reading the object it is given still finds the value there).
+   */
   readonly copied: ReadonlySet<string>;
   /** Undeclared keys may be left out of the view and added to the instance afterwards ("keep"). */
   readonly additions: boolean;
@@ -30,20 +34,14 @@ export function createViewShapes(exact: boolean): (target: Function, plan: Class
     const visible = new Set([...transformer.exposedNames, ...prototypeNames(target)]);
     for (const name of transformer.properties ?? []) visible.add(name);
     const known = transformer.properties !== undefined;
+    // class-transformer copies every key of a class that exposes all (no class-level @Expose or
+    // @Exclude); a copy made here is the same when the property has no metadata of its own.
+    const copies = exact && known && transformer.exposesAll;
     const copied = new Set<string>();
     for (const property of plan.properties) {
-      if (
-        exact &&
-        known &&
-        transformer.typesOnly &&
-        !property.nested &&
-        !visible.has(property.name)
-      ) {
-        copied.add(property.name);
-      }
+      if (copies && !property.nested && !visible.has(property.name)) copied.add(property.name);
     }
-    const additions = exact && known && transformer.exposesAll;
-    shape = { visible, copied, additions, plainView: known && transformer.typesOnly };
+    shape = { visible, copied, additions: copies, plainView: known && transformer.typesOnly };
     shapes.set(target, shape);
     return shape;
   };
