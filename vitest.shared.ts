@@ -30,6 +30,7 @@ export function trellisVitestConfig(
         "@trellis/pubsub-postgres": source("pubsub-postgres"),
         "@trellis/mcp": source("mcp"),
         "@trellis/store-redis": source("store-redis"),
+        "@trellis/rate-limit": source("rate-limit"),
       },
     },
     test: {

@@ -6,13 +6,12 @@ import {
   createApp,
   Description,
   Get,
-  memoryRateLimitStore,
   Post,
-  RateLimit,
   Returns,
   Route,
   Summary,
 } from "@trellis/core";
+import { memoryRateLimitStore, RateLimit, rateLimits } from "@trellis/rate-limit";
 import { IsString } from "class-validator";
 import { documented } from "./documented.ts";
 
@@ -58,12 +57,14 @@ class AuthController extends Controller {
 export const app = createApp({
   schema: classValidator(),
   controllers: [AuthController],
-  rateLimit: {
-    // With several instances: store: redisRateLimitStore({ url: process.env.REDIS_URL }).
-    store: memoryRateLimitStore(),
-    // Only behind a proxy you run, which appends the address it saw to X-Forwarded-For.
-    clientAddress: { header: "x-forwarded-for", hops: 1 },
-  },
+  features: [
+    rateLimits({
+      // With several instances: store: redisRateLimitStore({ url: process.env.REDIS_URL }).
+      store: memoryRateLimitStore(),
+      // Only behind a proxy you run, which appends the address it saw to X-Forwarded-For.
+      clientAddress: { header: "x-forwarded-for", hops: 1 },
+    }),
+  ],
   openapi: documented("auth", "Sessions, with rate limits."),
 });
 // #endregion

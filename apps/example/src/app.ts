@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
-import { type App, createApp, type Logger, type RateLimitStore } from "@trellis/core";
+import { type App, createApp, type Logger } from "@trellis/core";
+import type { RateLimitStore } from "@trellis/rate-limit";
 import { chooseEventTransport } from "./config.js";
 import { databaseProviders } from "./database/database-providers.js";
 import { exampleHealth } from "./health/example-health.js";

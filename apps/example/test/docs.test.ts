@@ -379,6 +379,22 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(Object.keys(login.responses["429"].headers)).toContain("Retry-After");
   },
 
+  async "writing-a-feature.ts"({ demo }) {
+    const { list, draft, created, refused, document } = await demo();
+    expect(list.status).toBe(200);
+    expect(list.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(draft.status).toBe(200);
+    expect(draft.headers.get("cache-control")).toBeNull();
+    expect(created.status).toBe(201);
+    expect(created.headers.get("cache-control")).toBeNull();
+    expect(refused).toMatchObject({ code: "INVALID_CACHE_CONTROL" });
+    expect(String((refused as Error).message)).toContain("BadController.create");
+    const headers = (path: string, method: string) =>
+      Object.keys(document.paths[path][method].responses["200"]?.headers ?? {});
+    expect(headers("/articles", "get")).toContain("Cache-Control");
+    expect(headers("/articles/draft", "get")).not.toContain("Cache-Control");
+  },
+
   async "idempotency.ts"({ demo }) {
     const { first, retry, otherPayload, noKey, paid, document } = await demo();
     expect(first.status).toBe(201);

@@ -120,6 +120,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
           "validation-typebox",
           "validation-valibot",
           "validation-zod",
+          "writing-a-feature",
         ]),
       );
     },

@@ -33,7 +33,6 @@ export type { InjectableOptions } from "./decorators/injectable.js";
 export { Injectable } from "./decorators/injectable.js";
 export { Module } from "./decorators/module.js";
 export { Produces } from "./decorators/produces.js";
-export { RateLimit } from "./decorators/rate-limit.js";
 export type { ResponseHeaderOptions, ReturnsOptions } from "./decorators/returns.js";
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
@@ -62,7 +61,8 @@ export type {
   DocsRouteHandler,
   DocsVersion,
 } from "./docs/docs-plugin.js";
-export type { ConfigErrorCode } from "./errors/error-codes.js";
+export { checkDuration } from "./errors/check-duration.js";
+export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
 export type {
   HeadersInput,
@@ -88,6 +88,17 @@ export {
 } from "./errors/http-exceptions.js";
 export type { LogFields, Logger, StructuredLogger } from "./errors/logger.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
+export { withoutStack } from "./errors/without-stack.js";
+export { featureKey } from "./feature/feature-key.js";
+export type {
+  FeatureKey,
+  FeatureSetting,
+  FeatureStage,
+  PlanContext,
+  RouteFeature,
+  StageContext,
+  StagePlace,
+} from "./feature/route-feature.js";
 export {
   HealthChecks,
   type Liveness,
@@ -101,13 +112,14 @@ export {
   healthIndicator,
   type PressureOptions,
 } from "./health/health-options.js";
+export type { TrustedAddressHeader } from "./http/client-address.js";
 export { mediaTypeFromSignature, signedMediaTypes } from "./http/media-signature.js";
 export {
   getRequestId,
   maxRequestIdLength,
   type RequestIdOptions,
 } from "./http/request-id.js";
-export type { RouteMap, ServeHandler } from "./http/route-handler.js";
+export type { RouteHandler, RouteMap, ServeHandler } from "./http/route-handler.js";
 export type {
   BodyContentType,
   BodyEncoding,
@@ -146,6 +158,14 @@ export type {
   ConditionalOptions,
 } from "./operation/conditional-policy.js";
 export type { DeprecatedOptions } from "./operation/deprecation-policy.js";
+export type {
+  DocumentFragment,
+  FeatureUse,
+  FragmentHeader,
+  FragmentParameter,
+  FragmentResponse,
+  ToolFragment,
+} from "./operation/feature-use.js";
 export type { IdempotentOptions } from "./operation/idempotency-policy.js";
 export type {
   Binding,
@@ -157,7 +177,6 @@ export type {
   ResponseSpec,
   SecurityRequirement,
 } from "./operation/operation.js";
-export type { RateLimitKey, RateLimitOptions } from "./operation/rate-limit-policy.js";
 export type { VersioningOptions } from "./operation/versioning-options.js";
 export type { WebLink } from "./pagination/link-header.js";
 export { linkHeader } from "./pagination/link-header.js";
@@ -178,6 +197,7 @@ export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
 export { getRequestSignal } from "./pipeline/request-deadline.js";
+export { withHeaders } from "./pipeline/response-headers.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
 export type {
   FollowOptions,
@@ -201,12 +221,6 @@ export type {
 export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
 export { subscribeFrom } from "./pubsub/subscribe-from.js";
 export { TopicListeners } from "./pubsub/topic-listeners.js";
-export type { TrustedAddressHeader } from "./rate-limit/client-address.js";
-export type { MemoryRateLimitStoreOptions } from "./rate-limit/memory-rate-limit-store.js";
-export { memoryRateLimitStore } from "./rate-limit/memory-rate-limit-store.js";
-export { quotaExceededType } from "./rate-limit/rate-limit-fields.js";
-export type { RateLimitAppOptions } from "./rate-limit/rate-limit-options.js";
-export type { RateLimitHit, RateLimitStore } from "./rate-limit/rate-limit-store.js";
 export type { SseEvent } from "./route/event-stream.js";
 export type { Infer, SchemaInput, SchemaTypes } from "./schema/infer.js";
 export type { IssueCode } from "./schema/issue-codes.js";

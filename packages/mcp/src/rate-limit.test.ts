@@ -1,5 +1,6 @@
 import { typebox } from "@trellis/adapter-typebox";
-import { Controller, createApp, Get, RateLimit, Returns, Route } from "@trellis/core";
+import { Controller, createApp, Get, Returns, Route } from "@trellis/core";
+import { RateLimit } from "@trellis/rate-limit";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";
 

@@ -1,4 +1,4 @@
-import type { RateLimitHit, RateLimitStore } from "@trellis/core";
+import type { RateLimitHit, RateLimitStore } from "@trellis/rate-limit";
 import { RedisConnection, type RedisStoreOptions, script } from "./redis-connection.js";
 
 // One request counted in a fixed window, atomically: the first INCR of a key starts its window.
@@ -14,8 +14,8 @@ return { count, left }
 `);
 
 /**
- * Rate limit counters in Redis, shared by every instance: `createApp({ rateLimit: { store:
- * redisRateLimitStore({ url }) } })`. Each request is one script call (INCR, and PEXPIRE when a
+ * Rate limit counters in Redis, shared by every instance: `createApp({ features: [rateLimits({
+ * store: redisRateLimitStore({ url }) })] })`. Each request is one script call (INCR, and PEXPIRE when a
  * window starts), so two instances never hand out the same count.
  */
 export function redisRateLimitStore(options: RedisStoreOptions = {}): RateLimitStore {

@@ -1,14 +1,5 @@
-import {
-  Body,
-  Controller,
-  createApp,
-  Get,
-  Idempotent,
-  Post,
-  RateLimit,
-  Returns,
-  Route,
-} from "@trellis/core";
+import { Body, Controller, createApp, Get, Idempotent, Post, Returns, Route } from "@trellis/core";
+import { RateLimit, rateLimits } from "@trellis/rate-limit";
 import { jsonSchemaAdapter, schema } from "@trellis/testing";
 import { type RunningEngine, startRedis } from "@trellis/testing/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,7 +43,7 @@ beforeAll(async () => {
     const app = createApp({
       schema: jsonSchemaAdapter(),
       controllers: [ShopController],
-      rateLimit: { store: redisRateLimitStore({ url: redis.url }) },
+      features: [rateLimits({ store: redisRateLimitStore({ url: redis.url }) })],
       idempotency: { store: redisIdempotencyStore({ url: redis.url }) },
       openapi: { undeclaredResponses: "off" },
     });

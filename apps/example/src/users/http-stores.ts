@@ -1,4 +1,5 @@
-import type { AppOptions, RateLimitStore } from "@trellis/core";
+import type { AppOptions } from "@trellis/core";
+import { type RateLimitStore, rateLimits } from "@trellis/rate-limit";
 import { redisIdempotencyStore, redisRateLimitStore } from "@trellis/store-redis";
 
 /** Where the example's rate limits and idempotency keys live, and how clients are told apart. */
@@ -20,7 +21,7 @@ export function httpStores({
   redisUrl,
   trustedProxyHops,
   rateLimitStore,
-}: HttpStoreSettings): Pick<AppOptions, "rateLimit" | "idempotency"> {
+}: HttpStoreSettings): Pick<AppOptions, "features" | "idempotency"> {
   const store = rateLimitStore ?? (redisUrl ? redisRateLimitStore({ url: redisUrl }) : undefined);
   const rateLimit = {
     ...(store === undefined ? {} : { store }),
@@ -29,7 +30,7 @@ export function httpStores({
       : { clientAddress: { header: "x-forwarded-for", hops: trustedProxyHops } }),
   };
   return {
-    ...(Object.keys(rateLimit).length === 0 ? {} : { rateLimit }),
+    features: [rateLimits(rateLimit)],
     ...(redisUrl ? { idempotency: { store: redisIdempotencyStore({ url: redisUrl }) } } : {}),
   };
 }

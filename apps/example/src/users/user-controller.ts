@@ -18,13 +18,13 @@ import {
   pageLinkHeader,
   pageLinks,
   Query,
-  RateLimit,
   Req,
   Returns,
   Route,
   Summary,
   Tags,
 } from "@trellis/core";
+import { RateLimit } from "@trellis/rate-limit";
 import { BulkCreateUsersInput, maxBulkUsers } from "./bulk-create-users-input.js";
 import { CreateUserInput } from "./create-user-input.js";
 import { DuplicateEmailError } from "./duplicate-email-error.js";

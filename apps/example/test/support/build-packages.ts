@@ -11,6 +11,7 @@ const packages = [
   "packages/pubsub-postgres",
   "packages/mcp",
   "packages/store-redis",
+  "packages/rate-limit",
 ];
 const outputs = [
   "core",
@@ -20,6 +21,7 @@ const outputs = [
   "pubsub-postgres",
   "mcp",
   "store-redis",
+  "rate-limit",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */

@@ -1,6 +1,7 @@
 import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
 import type { Logger } from "../errors/logger.js";
+import type { RouteFeature } from "../feature/route-feature.js";
 import type { HealthOptions } from "../health/health-options.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -17,7 +18,6 @@ import type { InterceptorItem } from "../pipeline/interceptor.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { ResponseValidation } from "../pipeline/response-validation.js";
 import type { PubSub } from "../pubsub/pubsub.js";
-import type { RateLimitAppOptions } from "../rate-limit/rate-limit-options.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { WebSocketOptions } from "../websocket/websocket-options.js";
 
@@ -65,12 +65,11 @@ export interface DocumentOptions {
     readonly timeout?: number;
   };
   /**
-   * Rate limiting: the counters' `store` (in memory by default; `redisRateLimitStore()` from
-   * `@trellis/store-redis` for several instances), the trusted proxy header of the client address
-   * (`clientAddress`), and an optional app-wide policy (`limit`, `window`, `key`) for routes
-   * without `@RateLimit`. The app closes the store.
+   * Route features with their app options, in stage order (the first runs outermost), such as
+   * `rateLimits({ store, limit, window })` from `@trellis/rate-limit`. A feature whose decorator
+   * is used but that is not listed here runs with its defaults. See docs/writing-a-feature.md.
    */
-  readonly rateLimit?: RateLimitAppOptions;
+  readonly features?: readonly RouteFeature[];
 }
 
 /** The options of `createApp`. */

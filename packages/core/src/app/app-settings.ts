@@ -5,6 +5,8 @@ import { resolveDocsPlugin, resolveModuleGraphPlugin } from "../docs/resolve-doc
 import { checkDuration } from "../errors/check-duration.js";
 import { consoleLogger, type Logger, normalizeLogger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { installedFeatures } from "../feature/plan-features.js";
+import type { RouteFeature } from "../feature/route-feature.js";
 import { type HealthSettings, parseHealth } from "../health/health-options.js";
 import {
   type RequestIdOptions,
@@ -17,7 +19,6 @@ import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { parseRootSecurity } from "../openapi/root-security.js";
 import { type ConditionalPolicy, defaultConditional } from "../operation/conditional-policy.js";
 import type { SecurityRequirement } from "../operation/operation.js";
-import { defaultRateLimit, type RateLimitPolicy } from "../operation/rate-limit-policy.js";
 import { isValidLimit } from "../operation/route-limits.js";
 import { parseVersioning, type VersioningSettings } from "../operation/versioning-options.js";
 import { checkGuard, checkInterceptor, checkMiddleware } from "../pipeline/check-pipeline-items.js";
@@ -51,8 +52,8 @@ export interface DocumentSettings {
   readonly versioning: VersioningSettings | undefined;
   /** `conditional`'s app-wide default: computed ETags on GET routes without `@Conditional`. */
   readonly conditional: ConditionalPolicy | undefined;
-  /** `rateLimit`'s app-wide policy: the limit of routes without `@RateLimit`. */
-  readonly rateLimit: RateLimitPolicy | undefined;
+  /** The route features: `features` as listed, then the defaults of used decorators. */
+  readonly features: readonly RouteFeature[];
 }
 
 /** Everything `createApp` reads from its options, checked and typed, for the floors below. */
@@ -172,7 +173,7 @@ export function parseDocumentOptions(
     globalGuards: Array.isArray(guards) && guards.length > 0,
     versioning: parseVersioning(options.versioning, caller),
     conditional: defaultConditional(options.conditional, caller),
-    rateLimit: defaultRateLimit(options.rateLimit, caller),
+    features: installedFeatures(options.features, caller),
   };
 }
 

@@ -3,6 +3,8 @@ import { moveAppState } from "../di/built-in-tokens.js";
 import { Container } from "../di/container.js";
 import { describeModules } from "../di/module-graph.js";
 import { mountDocs } from "../docs/mount-docs.js";
+import type { StageCompileContext } from "../feature/compile-stages.js";
+import { inheritConnection } from "../http/client-address.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
@@ -11,7 +13,6 @@ import { createErrorResponder } from "../pipeline/error-responder.js";
 import { composeMiddleware } from "../pipeline/middleware.js";
 import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
 import { PipelineBuilder } from "../pipeline/route-pipeline.js";
-import { inheritConnection } from "../rate-limit/client-address.js";
 import { compileRoute } from "../route/compile-route.js";
 import { buildRouter, type RouterEntry } from "../router/build-router.js";
 import { appVersioning } from "../versioning/app-versioning.js";
@@ -75,6 +76,14 @@ export function createApp(options: AppOptions): App {
   );
   const health = appHealth(settings, pubsub, () => container, respondError);
   const semantics = httpSemantics(options, settings, built, respondError);
+  const features: StageCompileContext = {
+    features: new Map(settings.features.map((feature) => [feature.name, feature])),
+    stage: {
+      logger: settings.logger,
+      requestIdHeader: settings.pipeline.requestId?.header.toLowerCase(),
+    },
+    respond: respondError,
+  };
   const operations = [...built.map(({ operation }) => operation), ...health.operations];
 
   // The document's checks first: an undeclared security scheme is reported before an unguarded
@@ -131,6 +140,7 @@ export function createApp(options: AppOptions): App {
         pipeline: pipelines.forOperation(operation, runtime),
         bodyEncodings: settings.bodyEncodings,
         ...semantics.context,
+        features,
         ...(observability
           ? { observation: observability.route(operation), sockets: observability.sockets }
           : {}),

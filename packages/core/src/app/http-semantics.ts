@@ -1,42 +1,40 @@
+import { rememberServers } from "../http/client-address.js";
 import type { RouteMap, ServeHandler } from "../http/route-handler.js";
 import { parseIdempotency } from "../idempotency/idempotency-options.js";
 import type { IdempotencyContext } from "../idempotency/idempotent-route.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
-import { rememberServers } from "../rate-limit/client-address.js";
-import { parseRateLimitRuntime } from "../rate-limit/rate-limit-options.js";
-import { RateLimits } from "../rate-limit/rate-limiter.js";
 import type { AppSettings } from "./app-settings.js";
 
-/** What `@RateLimit` and `@Idempotent` need from the app, made once by `createApp`. */
+/** What `@Idempotent` and the route features need from the app, made once by `createApp`. */
 export interface HttpSemantics {
   /** For each route's compile context. */
-  readonly context: { readonly rateLimits: RateLimits; readonly idempotency: IdempotencyContext };
-  /** The stores, closed by `app.close()`. */
+  readonly context: { readonly idempotency: IdempotencyContext };
+  /** What `app.close()` closes: the stores and the features. */
   readonly stores: readonly { close?(): void | Promise<void> }[];
-  /** The way in, remembering each request's server when a route counts by client address. */
+  /** The way in, remembering each request's server when a route reads client addresses. */
   serve(router: { routes: RouteMap; fetch: ServeHandler }): {
     routes: RouteMap;
     fetch: ServeHandler;
   };
 }
 
-/** Reads `rateLimit` and `idempotency` (their runtime parts) for `createApp`. */
+/** Reads `idempotency` (its runtime part) for `createApp`. */
 export function httpSemantics(
-  options: { readonly rateLimit?: unknown; readonly idempotency?: unknown },
+  options: { readonly idempotency?: unknown },
   settings: AppSettings,
   routes: readonly { readonly operation: Operation }[],
   respondError: ErrorResponder,
 ): HttpSemantics {
   const { logger } = settings;
   const requestIdHeader = settings.pipeline.requestId?.header;
-  const rateLimit = parseRateLimitRuntime(options.rateLimit);
   const idempotency = parseIdempotency(options.idempotency);
   // Only then does any request pay for remembering its server.
-  const byAddress = routes.some(({ operation }) => operation.rateLimit?.key === "ip");
+  const byAddress = routes.some(({ operation }) =>
+    operation.features?.some((use) => use.connection),
+  );
   return {
     context: {
-      rateLimits: new RateLimits(rateLimit, logger),
       idempotency: {
         settings: idempotency,
         respondError,
@@ -44,7 +42,7 @@ export function httpSemantics(
         requestIdHeader: requestIdHeader?.toLowerCase(),
       },
     },
-    stores: [rateLimit.store, idempotency.store],
+    stores: [idempotency.store, ...settings.features],
     serve: (router) => (byAddress ? rememberServers(router) : router),
   };
 }

@@ -39,7 +39,7 @@ export function readOperations(settings: DocumentSettings): ReadOperations {
       controllerTags: settings.openapi?.controllerTags !== false,
       ...(settings.versioning ? { versioning: settings.versioning } : {}),
       ...(settings.conditional ? { defaultConditional: settings.conditional } : {}),
-      ...(settings.rateLimit ? { defaultRateLimit: settings.rateLimit } : {}),
+      features: settings.features,
     },
     readRouteConfig,
   );

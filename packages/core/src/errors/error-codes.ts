@@ -7,6 +7,7 @@ export const configErrorCodes = {
     "createApp (or buildDocument) was given no options object, or no `schema` adapter",
   MISSING_CONTROLLERS: "createApp needs at least one controller class",
   NOT_A_CONTROLLER: "a value in `controllers` is not a class",
+  INVALID_FEATURE: "`features` is not an array of route features, or lists one feature twice",
   INVALID_OPTION:
     "an option of createApp, buildDocument, serve, app.close or cors has the wrong type or value",
   INVALID_DECORATOR_TARGET:
@@ -107,8 +108,6 @@ export const configErrorCodes = {
     "`@Deprecated` has an unknown option, a date that is not a Date or ISO 8601 string, a sunset before since, or a bad link",
   INVALID_CONDITIONAL:
     "`@Conditional` or the conditional option is not { etag?, requireIfMatch? } with a known value, or `@Conditional` is on an event stream",
-  INVALID_RATE_LIMIT:
-    "`@RateLimit` or rateLimit's policy has a bad limit, window, key or name, or two routes name one policy with different limits",
   INVALID_IDEMPOTENCY:
     "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }",
   INVALID_UPLOADS:
@@ -124,5 +123,12 @@ export const configErrorCodes = {
     "two inputs of one operation (path, query, header, cookie parameters, the body) would be one MCP tool argument",
 } as const;
 
-/** A stable code carried by every `TrellisConfigError`. */
-export type ConfigErrorCode = keyof typeof configErrorCodes;
+/**
+ * The codes feature packages add, by declaration merging, each with what it means (their README
+ * lists them): `declare module "@trellis/core" { interface FeatureErrorCodes { MY_CODE: "..." } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by feature packages through merging.
+export interface FeatureErrorCodes {}
+
+/** A stable code carried by every `TrellisConfigError`: core's own or a feature package's. */
+export type ConfigErrorCode = keyof typeof configErrorCodes | keyof FeatureErrorCodes;

@@ -1,4 +1,5 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { idempotencyDocument } from "../operation/idempotency-document.js";
 import type { Operation } from "../operation/operation.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
@@ -14,8 +15,9 @@ export interface ToolInput {
 /**
  * One object schema for every input of an operation: each path, query, header and cookie
  * parameter is a property named as declared (a whole-location schema gives its properties), and
- * the body is the property `body`; a conditional write (`@Conditional`) also takes `If-Match`. Two inputs of one name are a startup error: an argument always
- * has one place to go.
+ * the body is the property `body`; a conditional write (`@Conditional`) also takes `If-Match`, an
+ * `@Idempotent` route its `Idempotency-Key`, and a route feature the arguments of its `tool`
+ * fragment. Two inputs of one name are a startup error: an argument always has one place to go.
  */
 export function toolInput(
   operation: Operation,
@@ -78,6 +80,22 @@ export function toolInput(
     const description =
       "The ETag of the resource as last read: the write happens only if it is current";
     add("If-Match", "header", { type: "string", description }, conditional.requireIfMatch);
+  }
+  // What the route's features take from a client (`tool` fragments), sent as the headers or
+  // query parameters they describe: an agent reaches every header-bound feature. An idempotent
+  // route's tool takes its Idempotency-Key, required where the route requires it.
+  const idempotency = operation.idempotency && idempotencyDocument(operation.idempotency);
+  const fragments = [
+    ...(idempotency?.parameters ?? []),
+    ...(operation.features ?? []).flatMap((use) => use.tool?.arguments ?? []),
+  ];
+  for (const argument of fragments) {
+    add(
+      argument.name,
+      argument.in,
+      { ...argument.schema, description: argument.description },
+      argument.required,
+    );
   }
   const schema: JsonSchema = { type: "object", properties };
   if (required.length > 0) schema.required = required;

@@ -1,8 +1,9 @@
+import { idempotencyDocument } from "../operation/idempotency-document.js";
 import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
 import { documentConditional } from "./conditional-document.js";
-import { documentHttpSemantics } from "./http-semantics-document.js";
+import { documentFeatures } from "./feature-document.js";
 import { multipartEncoding } from "./multipart-encoding.js";
 import { operationParameters } from "./operation-parameters.js";
 import { frameworkErrors } from "./problem-details.js";
@@ -150,7 +151,10 @@ export function operationObject(
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, dialect.version, where);
   documentConditional(operation, result, () => collector.problemContent());
-  documentHttpSemantics(operation, result, () => collector.problemContent());
+  const idempotency = operation.idempotency && idempotencyDocument(operation.idempotency);
+  documentFeatures(operation, result, () => collector.problemContent(), dialect.version, [
+    idempotency,
+  ]);
   // Last: a deprecated operation's headers go on every response, those added above too.
   documentVersioning(operation, result, () => collector.problemContent());
   if (docs.deprecated) result.deprecated = true;

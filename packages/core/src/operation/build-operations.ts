@@ -1,5 +1,8 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { type PlannedRoute, planFeatures } from "../feature/plan-features.js";
+import type { RouteFeature } from "../feature/route-feature.js";
 import { assertLegacyDecorators, decoratorFlags } from "../metadata/decorator-mode.js";
+import type { MethodMetadata } from "../metadata/metadata-store.js";
 import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
 import { type BindingContext, buildBindings } from "./build-bindings.js";
 import { buildResponses } from "./build-responses.js";
@@ -9,7 +12,6 @@ import { readDeprecation } from "./deprecation-policy.js";
 import { readIdempotency } from "./idempotency-policy.js";
 import type { Operation, SecurityRequirement } from "./operation.js";
 import { assignOperationIds, controllerSubject } from "./operation-ids.js";
-import { type RateLimitPolicy, readRateLimit } from "./rate-limit-policy.js";
 import { readSecurity } from "./read-security.js";
 import { readResponseMedia } from "./response-media.js";
 import { checkBodyLimit, checkTimeout } from "./route-limits.js";
@@ -33,8 +35,8 @@ export interface OperationBuildContext extends BindingContext {
   readonly versioning?: VersioningSettings;
   /** The app's `conditional` default: computed ETags on GET routes without `@Conditional`. */
   readonly defaultConditional?: ConditionalPolicy;
-  /** The app's `rateLimit` policy: the limit of routes without `@RateLimit`. */
-  readonly defaultRateLimit?: RateLimitPolicy;
+  /** The app's route features (`createApp({ features })` and the defaults of used decorators). */
+  readonly features?: readonly RouteFeature[];
 }
 
 /**
@@ -81,6 +83,7 @@ export function buildOperationsWith<R>(
   const explicitIds: (string | undefined)[] = [];
   const runtimes: R[] = [];
   const versions: (string | undefined)[] = [];
+  const owners: { controller: Function; method: MethodMetadata }[] = [];
   assertLegacyDecorators();
 
   for (const controller of controllers) {
@@ -173,7 +176,6 @@ export function buildOperationsWith<R>(
       const guards = joined(metadata.guards, method.guards);
       const version = readVersion(controller, method, where);
       const deprecation = readDeprecation(controller, method, where);
-      const rateLimit = readRateLimit(controller, method, context.defaultRateLimit, where);
       const runtime = readRuntime(
         {
           guards,
@@ -230,10 +232,10 @@ export function buildOperationsWith<R>(
           guarded: context.globalGuards === true || guards.length > 0,
           ...(deprecation ? { deprecation } : {}),
           ...(conditional ? { conditional } : {}),
-          ...(rateLimit ? { rateLimit } : {}),
           ...(idempotency ? { idempotency } : {}),
         });
         runtimes.push(runtime);
+        owners.push({ controller, method });
         explicitIds.push(explicitId as string | undefined);
         versions.push(version);
       }
@@ -256,8 +258,18 @@ export function buildOperationsWith<R>(
   drafts.forEach((draft, index) => {
     draft.docs.operationId = ids[index] as string;
   });
-  return drafts.map((operation, index) => ({
-    operation: operation as Operation,
+  // Last: a feature plans with the whole operation, its operationId included.
+  const operations = planFeatures(
+    context.features ?? none,
+    drafts.map(
+      (draft, index): PlannedRoute => ({
+        ...(owners[index] as Omit<PlannedRoute, "operation">),
+        operation: draft as Operation,
+      }),
+    ),
+  );
+  return operations.map((operation, index) => ({
+    operation,
     runtime: runtimes[index] as R,
   }));
 }

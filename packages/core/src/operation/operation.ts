@@ -3,8 +3,8 @@ import type { JsonSchema } from "../schema/json-schema.js";
 import type { FormPlan } from "../uploads/form-plan.js";
 import type { ConditionalPolicy } from "./conditional-policy.js";
 import type { DeprecationPolicy } from "./deprecation-policy.js";
+import type { FeatureUse } from "./feature-use.js";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
-import type { RateLimitPolicy } from "./rate-limit-policy.js";
 import type { OperationVersion } from "./versioning-options.js";
 
 /** A named parameter (`@Query("page")`) or a whole location bound to an object schema (`@Query(Schema)`). */
@@ -150,8 +150,8 @@ export interface Operation {
   readonly deprecation?: DeprecationPolicy;
   /** `@Conditional` (method, class) or the app's `conditional` (GET); absent: none. */
   readonly conditional?: ConditionalPolicy;
-  /** `@RateLimit` (method, class) or the app's `rateLimit` policy; absent: not limited. */
-  readonly rateLimit?: RateLimitPolicy;
+  /** The route features it uses (`createApp({ features })`), in the app's order; absent: none. */
+  readonly features?: readonly FeatureUse[];
   /** `@Idempotent` (method, or class for POST/PATCH); absent: no `Idempotency-Key` handling. */
   readonly idempotency?: IdempotencyPolicy;
 }

@@ -9,6 +9,7 @@ import {
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
+import { type StageCompileContext, withFeatureStages } from "../feature/compile-stages.js";
 import { compileNegotiation } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -21,7 +22,6 @@ import { RouteExecutionContext } from "../pipeline/execution-context.js";
 import { timeoutSignal } from "../pipeline/request-deadline.js";
 import type { RoutePipeline } from "../pipeline/route-pipeline.js";
 import { isThenable } from "../pubsub/is-thenable.js";
-import type { RateLimits } from "../rate-limit/rate-limiter.js";
 import { planArguments } from "../request/argument-plan.js";
 import {
   type ArgumentPlan,
@@ -64,8 +64,8 @@ export interface RouteCompileContext extends PlanContext {
   readonly observation?: RouteObservation;
   /** Set when the app observes requests: told of each WebSocket upgrade. */
   readonly sockets?: SocketObserver;
-  /** The app's rate limiting, for a route with a rate limit. */
-  readonly rateLimits?: RateLimits;
+  /** The app's route features, for the stages of a route that uses one. */
+  readonly features?: StageCompileContext;
   /** The app's idempotency store and settings, for an `@Idempotent` route. */
   readonly idempotency?: IdempotencyContext;
 }
@@ -248,14 +248,13 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     handler = idempotentRoute(handler, operation, operation.idempotency, context.idempotency);
   }
   if (conditional?.requireIfMatch) handler = requiringIfMatch(handler, respondError, operation);
+  handler = withFeatureStages(handler, operation, "after-guards", context.features);
   if (access !== undefined) {
     const checked = stages ? stages.guards(access) : access;
     handler = withAccess(handler, checked, respondError, operation);
   }
-  // Before guards: a client over its limit costs no credential check.
-  if (operation.rateLimit !== undefined && context.rateLimits !== undefined) {
-    handler = context.rateLimits.wrap(handler, operation, operation.rateLimit, respondError);
-  }
+  // Before guards (a rate limit: a client over its limit costs no credential check).
+  handler = withFeatureStages(handler, operation, "before-guards", context.features);
   if (middleware !== undefined) handler = withRouteMiddleware(handler, middleware);
   // Around the route's middleware: the timeout covers all of the route's work.
   if (operation.timeout !== undefined) {

@@ -1,9 +1,7 @@
-import { checkDuration } from "../errors/check-duration.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import { routeSetting } from "./route-setting.js";
+import { checkDuration, TrellisConfigError } from "@trellis/core";
 
 /**
- * What one client's budget is counted by: `"ip"` (the client address; see `rateLimit.clientAddress`
+ * What one client's budget is counted by: `"ip"` (the client address; see `rateLimits({ clientAddress })`
  * for proxies), `{ header }` (a request header, such as an API key), or a function of the request
  * (return undefined to count the request under one shared "anonymous" key).
  */
@@ -12,7 +10,7 @@ export type RateLimitKey =
   | { readonly header: string }
   | ((request: Request) => string | undefined);
 
-/** The options of `@RateLimit` (and the app-wide default, `rateLimit`). */
+/** The options of `@RateLimit` (and of the app-wide policy given to `rateLimits()`). */
 export interface RateLimitOptions {
   /** Requests allowed per window and key (a whole number from 1). */
   readonly limit: number;
@@ -42,9 +40,6 @@ const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const policyName = /^[\x20-\x7e]{1,64}$/;
 const known = new Set(["limit", "window", "key", "name"]);
 const longestWindow = 366 * 24 * 60 * 60;
-
-/** The `@RateLimit` values recorded by the decorator, read by `createApp`. */
-export const rateLimitSetting = routeSetting();
 
 /** Checks `@RateLimit(...)` (or `rateLimit`'s policy); false and undefined mean none. */
 export function checkRateLimit(value: unknown, where: string): RateLimitPolicy | undefined {
@@ -90,27 +85,14 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
   };
 }
 
-/**
- * The rate limit of one route: the method's `@RateLimit`, else its class's, else the app's
- * `rateLimit` policy (`fallback`); `@RateLimit(false)` turns an inherited one off.
- */
-export function readRateLimit(
-  controller: Function,
-  method: Parameters<typeof rateLimitSetting.read>[1],
-  fallback: RateLimitPolicy | undefined,
-  where: string,
-): RateLimitPolicy | undefined {
-  const own = rateLimitSetting.read(controller, method);
-  return own.found ? checkRateLimit(own.value, where) : fallback;
-}
-
-/** The app-wide policy of `rateLimit` (`limit` and `window` given), named "default" unless named. */
-export function defaultRateLimit(options: unknown, caller: string): RateLimitPolicy | undefined {
-  if (options === null || typeof options !== "object") return undefined;
-  const { limit, window, key, name } = options as Partial<RateLimitOptions>;
+/** The app-wide policy (`limit` and `window` given), named "default" unless named; as written. */
+export function appPolicy(options: Partial<RateLimitOptions>): RateLimitOptions | undefined {
+  const { limit, window, key, name } = options;
   if (limit === undefined && window === undefined) return undefined;
-  return checkRateLimit(
-    { limit, window, ...(key === undefined ? {} : { key }), name: name ?? "default" },
-    `${caller}: rateLimit`,
-  );
+  return {
+    limit: limit as number,
+    window: window as number,
+    ...(key === undefined ? {} : { key }),
+    name: name ?? "default",
+  };
 }

@@ -1,5 +1,5 @@
-import { methodTarget } from "../metadata/decorator-target.js";
-import { type RateLimitOptions, rateLimitSetting } from "../operation/rate-limit-policy.js";
+import type { RateLimitOptions } from "./rate-limit-policy.js";
+import { rateLimitKey } from "./rate-limits.js";
 
 /**
  * Limits how often one client may call a route: at most `limit` requests per `window` seconds and
@@ -7,7 +7,8 @@ import { type RateLimitOptions, rateLimitSetting } from "../operation/rate-limit
  * request is answered 429 problem+json with `Retry-After`, before guards run; every answer carries
  * the `RateLimit` and `RateLimit-Policy` fields (IETF draft-ietf-httpapi-ratelimit-headers-11).
  * On a class it applies to every route of the class; the method's wins over the class's, and both
- * over the app's `rateLimit` policy. `@RateLimit(false)` turns an inherited limit off.
+ * over the app-wide policy of `rateLimits({ limit, window })`. `@RateLimit(false)` turns an
+ * inherited limit off.
  *
  * @example
  * @Post("/login")
@@ -15,12 +16,5 @@ import { type RateLimitOptions, rateLimitSetting } from "../operation/rate-limit
  * login(@Body(Credentials) body: Credentials) { ... }
  */
 export function RateLimit(options: RateLimitOptions | false): ClassDecorator & MethodDecorator {
-  return ((target: object, key?: string | symbol) => {
-    if (key === undefined) {
-      rateLimitSetting.onClass(target as Function, options);
-      return;
-    }
-    const metadata = methodTarget("@RateLimit", target, key);
-    if (metadata) rateLimitSetting.onMethod(metadata, options);
-  }) as ClassDecorator & MethodDecorator;
+  return rateLimitKey.record(options);
 }

@@ -1,13 +1,12 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import type { RateLimitOptions } from "../operation/rate-limit-policy.js";
-import type { TrustedAddressHeader } from "./client-address.js";
+import { TrellisConfigError, type TrustedAddressHeader } from "@trellis/core";
 import { memoryRateLimitStore } from "./memory-rate-limit-store.js";
+import type { RateLimitOptions } from "./rate-limit-policy.js";
 import type { RateLimitStore } from "./rate-limit-store.js";
 
 /**
- * `createApp({ rateLimit })`: where counters live, how the client address is found, and
- * optionally an app-wide policy (`limit` and `window`, with `key` and `name`) for every route
- * without its own `@RateLimit`. The app-wide policy is one budget per key across those routes.
+ * `rateLimits(options)`: where counters live, how the client address is found, and optionally an
+ * app-wide policy (`limit` and `window`, with `key` and `name`) for every route without its own
+ * `@RateLimit`. The app-wide policy is one budget per key across those routes.
  */
 export interface RateLimitAppOptions extends Partial<RateLimitOptions> {
   /** Where counters live (default `memoryRateLimitStore()`: this process only). */
@@ -19,23 +18,21 @@ export interface RateLimitAppOptions extends Partial<RateLimitOptions> {
   readonly clientAddress?: TrustedAddressHeader;
 }
 
-/** The runtime part of `rateLimit`, checked. */
+/** The runtime part of the options, checked. */
 export interface RateLimitRuntimeSettings {
   readonly store: RateLimitStore;
   readonly clientAddress: TrustedAddressHeader | undefined;
-  /** True when the store was made here (the app then owns it). */
-  readonly ownStore: boolean;
 }
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** Reads `rateLimit`'s store and clientAddress (its policy is read with the operations). */
+/** Reads the store and clientAddress of `rateLimits()` (its policy is checked with the routes). */
 export function parseRateLimitRuntime(value: unknown): RateLimitRuntimeSettings {
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_OPTION", `createApp: rateLimit.${why}`);
+    throw new TrellisConfigError("INVALID_RATE_LIMIT", `rateLimits: ${why}`);
   };
   if (value !== undefined && (value === null || typeof value !== "object")) {
-    throw new TrellisConfigError("INVALID_OPTION", "createApp: rateLimit must be an object.");
+    fail("the options must be an object.");
   }
   const { store, clientAddress } = (value ?? {}) as RateLimitAppOptions;
   if (store !== undefined && typeof (store as { hit?: unknown })?.hit !== "function") {
@@ -50,9 +47,5 @@ export function parseRateLimitRuntime(value: unknown): RateLimitRuntimeSettings 
       fail("clientAddress.hops must be a whole number from 1.");
     }
   }
-  return {
-    store: store ?? memoryRateLimitStore(),
-    clientAddress,
-    ownStore: store === undefined,
-  };
+  return { store: store ?? memoryRateLimitStore(), clientAddress };
 }

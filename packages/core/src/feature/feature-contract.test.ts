@@ -1,0 +1,288 @@
+import { describe, expect, it } from "vitest";
+import { Controller } from "../controller/controller.js";
+import { Returns } from "../decorators/returns.js";
+import { Route } from "../decorators/route.js";
+import { UseGuards } from "../decorators/use-guards.js";
+import { Get, Post } from "../decorators/verbs.js";
+import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import type { RouteHandler } from "../http/route-handler.js";
+import type { Operation } from "../operation/operation.js";
+import { expectConfigError } from "../test-helpers/expect-config-error.js";
+import { send, testApp } from "../test-helpers/test-app.js";
+import { withFeatureStages } from "./compile-stages.js";
+import { featureKey } from "./feature-key.js";
+import type { FeatureSetting, RouteFeature, StagePlace } from "./route-feature.js";
+
+// A feature for these tests: it records what it was planned with and which stages ran.
+const seen: string[] = [];
+const planned: { where: string; setting: FeatureSetting<string> }[] = [];
+let closed = 0;
+
+function tagFeature(
+  name: string,
+  place: StagePlace,
+  appSetting?: string,
+): RouteFeature<string, string> {
+  return {
+    name,
+    key: tagKey,
+    ...(appSetting === undefined ? {} : { appSetting }),
+    plan(setting, _operation, { where }) {
+      planned.push({ where, setting });
+      return setting.value === "skip" ? undefined : setting.value;
+    },
+    stage: {
+      place,
+      compile: (plan, next) => (request, params, decoded) => {
+        seen.push(`${name}:${plan}`);
+        return next(request, params, decoded);
+      },
+    },
+    document: (plan) => ({
+      parameters: [
+        {
+          name: "X-Tag",
+          in: "header",
+          required: false,
+          description: `the tag ${plan}`,
+          schema: { type: "string", const: plan },
+        },
+      ],
+      successHeaders: { "X-Tagged": { description: "tagged", schema: { type: "string" } } },
+      responses: [
+        { status: 409, description: "Conflict: tag taken.", documented: "append" },
+        { status: 418, description: "I'm a teapot: tagged." },
+      ],
+    }),
+    close: () => {
+      closed++;
+    },
+  };
+}
+const tagKey = featureKey<string>("@Tag", () => tagFeature("tag", "after-guards"));
+const Tag = (value: string | false) => tagKey.record(value);
+
+@Route("/tagged")
+@Tag("class")
+class TaggedController extends Controller {
+  @Get("/own")
+  @Tag("method")
+  @Returns(200, undefined, "ok")
+  own() {
+    return "own";
+  }
+
+  @Get("/inherited")
+  @Returns(200, undefined, "ok")
+  @Returns(409, undefined, "Conflict: the user's own")
+  inherited() {
+    return "inherited";
+  }
+
+  @Post("/off")
+  @Tag(false)
+  @Returns(200, undefined, "ok")
+  off() {
+    return "off";
+  }
+}
+
+@Route("/plain")
+class PlainController extends Controller {
+  @Get()
+  @Returns(200, undefined, "ok")
+  plain() {
+    return "plain";
+  }
+
+  @Get("/skipped")
+  @Tag("skip")
+  @Returns(200, undefined, "ok")
+  skipped() {
+    return "skipped";
+  }
+}
+
+const deny = () => false;
+
+@Route("/guarded")
+class GuardedController extends Controller {
+  @Get()
+  @UseGuards(deny)
+  @Returns(200, undefined, "ok")
+  guarded() {
+    return "guarded";
+  }
+}
+
+const reset = () => {
+  seen.length = 0;
+  planned.length = 0;
+};
+
+describe("the route-feature contract", () => {
+  it("resolves each route's setting once: method over class over app, false turns it off", async () => {
+    reset();
+    const app = testApp([TaggedController, PlainController], {
+      features: [tagFeature("tag", "after-guards", "app")],
+    });
+    const from = Object.fromEntries(planned.map(({ where, setting }) => [where, setting]));
+    expect(from).toEqual({
+      "TaggedController.own": { value: "method", from: "method" },
+      "TaggedController.inherited": { value: "class", from: "class" },
+      "PlainController.plain": { value: "app", from: "app" },
+      "PlainController.skipped": { value: "skip", from: "method" },
+    });
+    await send(app, "GET", "/tagged/own");
+    await send(app, "GET", "/tagged/inherited");
+    await send(app, "POST", "/tagged/off");
+    await send(app, "GET", "/plain");
+    await send(app, "GET", "/plain/skipped");
+    expect(seen).toEqual(["tag:method", "tag:class", "tag:app"]);
+  });
+
+  it("installs the defaults of a feature whose decorator is used but not listed", async () => {
+    reset();
+    const app = testApp([TaggedController]);
+    expect((await send(app, "GET", "/tagged/own")).status).toBe(200);
+    expect(seen).toEqual(["tag:method"]);
+  });
+
+  it("runs before-guards stages before guards and after-guards ones only past them", async () => {
+    reset();
+    const edge = tagFeature("edge", "before-guards", "e");
+    const inner = {
+      ...tagFeature("inner", "after-guards", "i"),
+      key: featureKey<string>("@Inner", () => edge),
+    };
+    const app = testApp([GuardedController], { features: [edge, inner] });
+    expect((await send(app, "GET", "/guarded")).status).toBe(403);
+    expect(seen).toEqual(["edge:e"]);
+  });
+
+  it("runs the stages of one place in the listed order, the first outermost", async () => {
+    reset();
+    const second = {
+      ...tagFeature("second", "after-guards", "2"),
+      key: featureKey<string>("@Second", () => second),
+    };
+    const app = testApp([PlainController], {
+      features: [tagFeature("tag", "after-guards", "1"), second],
+    });
+    await send(app, "GET", "/plain");
+    expect(seen).toEqual(["tag:1", "second:2"]);
+  });
+
+  it("gives a route without a plan its handler itself: not one frame more", () => {
+    const handler: RouteHandler = () => new Response("x");
+    const operation = { controller: PlainController, handlerName: "plain" } as unknown as Operation;
+    const context = {
+      features: new Map(),
+      stage: { logger: console, requestIdHeader: undefined },
+      respond: () => new Response(),
+    };
+    expect(withFeatureStages(handler, operation, "before-guards", context)).toBe(handler);
+    expect(withFeatureStages(handler, operation, "after-guards", undefined)).toBe(handler);
+  });
+
+  it("adds each plan's fragment to its operation, keeping what the user documented", () => {
+    for (const version of ["3.0", "3.1"] as const) {
+      const app = testApp([TaggedController], {
+        features: [tagFeature("tag", "after-guards")],
+        openapi: { version },
+      });
+      const paths = app.document.paths as Record<string, Record<string, any>>;
+      const own = paths["/tagged/own"]?.get;
+      expect(own.parameters).toContainEqual({
+        name: "X-Tag",
+        in: "header",
+        required: false,
+        description: "the tag method",
+        // 3.0 has no const: the dialect renders it.
+        schema:
+          version === "3.0"
+            ? { type: "string", enum: ["method"] }
+            : { type: "string", const: "method" },
+      });
+      expect(Object.keys(own.responses)).toEqual([
+        "200",
+        "409",
+        "418",
+        ...Object.keys(own.responses).slice(3),
+      ]);
+      expect(own.responses["200"].headers["X-Tagged"]).toEqual({
+        description: "tagged",
+        schema: { type: "string" },
+      });
+      const inherited = paths["/tagged/inherited"]?.get;
+      expect(inherited.responses["409"].description).toBe(
+        "Conflict: the user's own; or tag taken.",
+      );
+      expect(paths["/tagged/off"]?.post.parameters).toBeUndefined();
+    }
+  });
+
+  it("lets a feature check all of its routes together", () => {
+    const check = {
+      ...tagFeature("tag", "after-guards", "x"),
+      check(uses: readonly { operation: Operation }[]) {
+        throw new TrellisConfigError(
+          "INVALID_FEATURE",
+          `checked ${uses.map(({ operation }) => operation.handlerName).join(",")}`,
+        );
+      },
+    };
+    expectConfigError(
+      () => testApp([PlainController], { features: [check] }),
+      "INVALID_FEATURE",
+      // The route whose plan was undefined does not use the feature: it is not among the uses.
+      "checked plain",
+    );
+  });
+
+  it("closes its features on app.close()", async () => {
+    const before = closed;
+    const app = testApp([PlainController], { features: [tagFeature("tag", "after-guards")] });
+    await app.close();
+    expect(closed).toBe(before + 1);
+  });
+
+  it("refuses features that are not features, or listed twice", () => {
+    expectConfigError(
+      () => testApp([PlainController], { features: {} as never }),
+      "INVALID_FEATURE",
+      "must be an array",
+    );
+    expectConfigError(
+      () => testApp([PlainController], { features: [{ name: "x" }] as never }),
+      "INVALID_FEATURE",
+      "features[0]",
+    );
+    expectConfigError(
+      () =>
+        testApp([PlainController], {
+          features: [tagFeature("tag", "after-guards"), tagFeature("tag", "after-guards")],
+        }),
+      "INVALID_FEATURE",
+      '"tag" is listed twice',
+    );
+  });
+
+  it("marks a route that reads client addresses, so the app remembers servers", () => {
+    const addressed: RouteFeature<string, string> = {
+      ...tagFeature("tag", "before-guards", "a"),
+      plan: (setting, _operation, context) => {
+        context.clientAddress();
+        return setting.value;
+      },
+    };
+    const app = testApp([PlainController], { features: [addressed] });
+    const plain = app.routes["/plain"]?.GET;
+    // The route map's handler is wrapped to remember the server (a different function).
+    const bare = testApp([PlainController], { features: [tagFeature("tag", "before-guards")] })
+      .routes["/plain"]?.GET;
+    expect(typeof plain).toBe("function");
+    expect(plain).not.toBe(bare);
+    expect(plain?.toString()).toContain("servers.set");
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { memoryRateLimitStore } from "./memory-rate-limit-store.js";
+import { limitField, policyField } from "./rate-limit-fields.js";
+
+describe("RateLimit fields", () => {
+  it("are structured-field items with a String name and Integer parameters", () => {
+    expect(policyField("default", 100, 60)).toBe('"default";q=100;w=60');
+    expect(limitField('say "hi" \\', 3, 12)).toBe('"say \\"hi\\" \\\\";r=3;t=12');
+  });
+});
+
+describe("memoryRateLimitStore", () => {
+  it("counts in fixed windows and sweeps ended ones", () => {
+    let now = 0;
+    const store = memoryRateLimitStore({ now: () => now });
+    expect(store.hit("a", 1000)).toEqual({ count: 1, resetMs: 1000 });
+    now = 400;
+    expect(store.hit("a", 1000)).toEqual({ count: 2, resetMs: 600 });
+    now = 1000;
+    expect(store.hit("a", 1000)).toEqual({ count: 1, resetMs: 1000 });
+    for (let index = 0; index < 100; index++) store.hit(`k${index}`, 10);
+    now = 5000;
+    // The sweep ran: a swept key starts again at 1.
+    expect(store.hit("k1", 10)).toEqual({ count: 1, resetMs: 10 });
+  });
+});

@@ -1,0 +1,81 @@
+import { featureKey, type RouteFeature, TrellisConfigError } from "@trellis/core";
+import { rateLimitDocument } from "./rate-limit-document.js";
+import { parseRateLimitRuntime, type RateLimitAppOptions } from "./rate-limit-options.js";
+import { appPolicy, checkRateLimit, type RateLimitOptions } from "./rate-limit-policy.js";
+import { type RateLimitPlan, rateLimitStage } from "./rate-limit-stage.js";
+
+/** Where `@RateLimit` records its options; core reads them for `rateLimits()`. */
+export const rateLimitKey = featureKey<RateLimitOptions>("@RateLimit", () => rateLimits());
+
+/**
+ * The rate-limit feature for `createApp({ features })`: where counters live (`store`), how the
+ * client address is found (`clientAddress`) and an optional app-wide policy (`limit`, `window`)
+ * for routes without `@RateLimit`. An app that uses `@RateLimit` without listing it gets
+ * `rateLimits()`: counters in memory, the connection's address. The app closes the store.
+ *
+ * @example
+ * createApp({
+ *   schema: typebox(),
+ *   controllers: [AuthController],
+ *   features: [rateLimits({ store: redisRateLimitStore({ url }), limit: 100, window: 60 })],
+ * });
+ */
+export function rateLimits(
+  options: RateLimitAppOptions = {},
+): RouteFeature<RateLimitOptions, RateLimitPlan> {
+  const { store, clientAddress } = parseRateLimitRuntime(options);
+  const fallback = appPolicy(options);
+  // The app-wide policy is checked now: a mistake in it is the app's, not a route's.
+  if (fallback !== undefined) checkRateLimit(fallback, "rateLimits");
+  return {
+    name: "rate-limit",
+    key: rateLimitKey,
+    ...(fallback === undefined ? {} : { appSetting: fallback }),
+    plan(setting, operation, context) {
+      const policy = checkRateLimit(setting.value, context.where);
+      if (policy === undefined) return undefined;
+      const { key } = policy;
+      const header = typeof key === "object" ? key.header : undefined;
+      const keyOf =
+        key === "ip"
+          ? context.clientAddress(clientAddress)
+          : typeof key === "function"
+            ? key
+            : (request: Request) => request.headers.get(header as string) ?? undefined;
+      return {
+        name: policy.name ?? operation.docs.operationId,
+        limit: policy.limit,
+        window: policy.window,
+        keyOf,
+      };
+    },
+    // Routes that share a policy name share one budget: they must agree on it.
+    check(uses) {
+      const shapes = new Map<string, string>();
+      for (const { operation, plan } of uses) {
+        const shape = `${plan.limit} per ${plan.window} s`;
+        const seen = shapes.get(plan.name);
+        if (seen !== undefined && seen !== shape) {
+          throw new TrellisConfigError(
+            "INVALID_RATE_LIMIT",
+            `${operation.controller.name}.${operation.handlerName}: the rate limit policy "${plan.name}" is ${shape} here but ${seen} on another route; routes that share a name share one budget and must agree.`,
+          );
+        }
+        shapes.set(plan.name, shape);
+      }
+    },
+    stage: {
+      // Before guards: a client over its limit costs no credential check.
+      place: "before-guards",
+      compile: (plan, next, context) => rateLimitStage(plan, next, context, store),
+    },
+    document: () => rateLimitDocument,
+    close: () => store.close?.(),
+  };
+}
+
+declare module "@trellis/core" {
+  interface FeatureErrorCodes {
+    INVALID_RATE_LIMIT: "`@RateLimit` or the policy of rateLimits() has a bad limit, window, key or name, rateLimits() a bad store or clientAddress, or two routes name one policy with different limits";
+  }
+}
