@@ -16,12 +16,18 @@ export interface RateLimitAppOptions extends Partial<RateLimitOptions> {
    * address, `server.requestIP`). Never set it unless every request comes through that proxy.
    */
   readonly clientAddress?: TrustedAddressHeader;
+  /**
+   * How many leading bits of an IPv6 client address make one client (default 64: one client
+   * usually holds a whole /64). IPv4 addresses, IPv4-mapped IPv6 ones included, count alone.
+   */
+  readonly ipv6Prefix?: number;
 }
 
 /** The runtime part of the options, checked. */
 export interface RateLimitRuntimeSettings {
   readonly store: RateLimitStore;
   readonly clientAddress: TrustedAddressHeader | undefined;
+  readonly ipv6Prefix: number;
 }
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -34,7 +40,10 @@ export function parseRateLimitRuntime(value: unknown): RateLimitRuntimeSettings 
   if (value !== undefined && (value === null || typeof value !== "object")) {
     fail("the options must be an object.");
   }
-  const { store, clientAddress } = (value ?? {}) as RateLimitAppOptions;
+  const { store, clientAddress, ipv6Prefix = 64 } = (value ?? {}) as RateLimitAppOptions;
+  if (!Number.isSafeInteger(ipv6Prefix) || ipv6Prefix < 1 || ipv6Prefix > 128) {
+    fail(`ipv6Prefix is ${String(ipv6Prefix)}: it must be a whole number of bits from 1 to 128.`);
+  }
   if (store !== undefined && typeof (store as { hit?: unknown })?.hit !== "function") {
     fail("store must be a rate limit store (with a hit method), such as redisRateLimitStore().");
   }
@@ -47,5 +56,5 @@ export function parseRateLimitRuntime(value: unknown): RateLimitRuntimeSettings 
       fail("clientAddress.hops must be a whole number from 1.");
     }
   }
-  return { store: store ?? memoryRateLimitStore(), clientAddress };
+  return { store: store ?? memoryRateLimitStore(), clientAddress, ipv6Prefix };
 }

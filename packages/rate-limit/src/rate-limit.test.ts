@@ -265,4 +265,53 @@ describe("@RateLimit by client address", () => {
     expect((await via("7.7.7.7, 203.0.113.7")).status).toBe(429);
     expect((await via("203.0.113.8")).status).toBe(200);
   });
+
+  it("counts the addresses of one IPv6 /64 as one client, and IPv4-mapped ones as IPv4", async () => {
+    @Route("/v6")
+    class SixController extends Controller {
+      @Get()
+      @RateLimit({ limit: 5, window: 60 })
+      hello() {
+        return "hello";
+      }
+    }
+    const app = testApp([SixController], {
+      rateLimit: { clientAddress: { header: "x-forwarded-for" } },
+    });
+    const via = (address: string) =>
+      send(app, "GET", "/v6", { headers: { "x-forwarded-for": address } });
+    const statuses: number[] = [];
+    for (let host = 1; host <= 60; host++) {
+      statuses.push((await via(`2001:db8:7:9::${host.toString(16)}`)).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    // The next /64 is another client; an IPv4 client and its mapped form share one budget.
+    expect((await via("2001:db8:7:a::1")).status).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++) await via("198.51.100.4");
+    expect((await via("::ffff:198.51.100.4")).status).toBe(429);
+  });
+
+  it("takes the IPv6 prefix from rateLimits({ ipv6Prefix })", async () => {
+    @Route("/v6-128")
+    class HostController extends Controller {
+      @Get()
+      @RateLimit({ limit: 1, window: 60 })
+      hello() {
+        return "hello";
+      }
+    }
+    const app = testApp([HostController], {
+      rateLimit: { clientAddress: { header: "x-forwarded-for" }, ipv6Prefix: 128 },
+    });
+    const via = (address: string) =>
+      send(app, "GET", "/v6-128", { headers: { "x-forwarded-for": address } });
+    expect((await via("2001:db8::1")).status).toBe(200);
+    expect((await via("2001:db8::2")).status).toBe(200);
+    expect((await via("2001:db8:0::1")).status).toBe(429);
+    expectConfigError(
+      () => testApp([HostController], { rateLimit: { ipv6Prefix: 0 } }),
+      "INVALID_RATE_LIMIT",
+      "ipv6Prefix",
+    );
+  });
 });

@@ -1,8 +1,17 @@
 import { featureKey, type RouteFeature, TrellisConfigError } from "@trellis/core";
+import { addressKey } from "./address-key.js";
 import { rateLimitDocument } from "./rate-limit-document.js";
 import { parseRateLimitRuntime, type RateLimitAppOptions } from "./rate-limit-options.js";
 import { appPolicy, checkRateLimit, type RateLimitOptions } from "./rate-limit-policy.js";
 import { type RateLimitPlan, rateLimitStage } from "./rate-limit-stage.js";
+
+/** Counts by client address: an IPv6 client by its network prefix. */
+const byAddress =
+  (addressOf: (request: Request) => string | undefined, prefix: number) =>
+  (request: Request): string | undefined => {
+    const address = addressOf(request);
+    return address === undefined ? undefined : addressKey(address, prefix);
+  };
 
 /** Where `@RateLimit` records its options; core reads them for `rateLimits()`. */
 export const rateLimitKey = featureKey<RateLimitOptions>("@RateLimit", () => rateLimits());
@@ -23,7 +32,7 @@ export const rateLimitKey = featureKey<RateLimitOptions>("@RateLimit", () => rat
 export function rateLimits(
   options: RateLimitAppOptions = {},
 ): RouteFeature<RateLimitOptions, RateLimitPlan> {
-  const { store, clientAddress } = parseRateLimitRuntime(options);
+  const { store, clientAddress, ipv6Prefix } = parseRateLimitRuntime(options);
   const fallback = appPolicy(options);
   // The app-wide policy is checked now: a mistake in it is the app's, not a route's.
   if (fallback !== undefined) checkRateLimit(fallback, "rateLimits");
@@ -38,7 +47,7 @@ export function rateLimits(
       const header = typeof key === "object" ? key.header : undefined;
       const keyOf =
         key === "ip"
-          ? context.clientAddress(clientAddress)
+          ? byAddress(context.clientAddress(clientAddress), ipv6Prefix)
           : typeof key === "function"
             ? key
             : (request: Request) => request.headers.get(header as string) ?? undefined;
