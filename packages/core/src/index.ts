@@ -62,6 +62,7 @@ export type {
   DocsVersion,
 } from "./docs/docs-plugin.js";
 export { checkDuration } from "./errors/check-duration.js";
+export { checkWholeNumber, type WholeNumberRule } from "./errors/check-whole-number.js";
 export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
 export type {

@@ -7,7 +7,7 @@ import type {
   PubSubStatus,
   PubSubWindow,
 } from "@trellis/core";
-import { TopicListeners } from "@trellis/core";
+import { checkWholeNumber, TopicListeners, TrellisConfigError } from "@trellis/core";
 import { SQL } from "bun";
 import { compareEventIds, isEventId } from "./event-ids.js";
 import { EventTable } from "./event-table.js";
@@ -221,13 +221,10 @@ class PostgresPubSub implements PubSub {
   }
 }
 
-function whole(value: unknown, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || (value as number) < 1) {
-    throw new RangeError(`postgresPubSub: ${name} must be a whole number >= 1.`);
-  }
-  return value as number;
-}
+const whole = (value: unknown, fallback: number, name: string): number =>
+  value === undefined
+    ? fallback
+    : checkWholeNumber(value, `postgresPubSub: ${name}`, "INVALID_PUBSUB_OPTION");
 
 /**
  * Publish/subscribe through Postgres LISTEN/NOTIFY and a log table:
@@ -237,11 +234,15 @@ function whole(value: unknown, fallback: number, name: string): number {
 export function postgresPubSub(options: PostgresPubSubOptions = {}): PubSub {
   const url = options.url ?? process.env.DATABASE_URL;
   if (url === undefined || url === "") {
-    throw new RangeError("postgresPubSub: give a url (or set DATABASE_URL).");
+    throw new TrellisConfigError(
+      "INVALID_PUBSUB_OPTION",
+      "postgresPubSub: give a url (or set DATABASE_URL).",
+    );
   }
   const table = options.table ?? "trellis_events";
   if (!tableName.test(table)) {
-    throw new RangeError(
+    throw new TrellisConfigError(
+      "INVALID_PUBSUB_OPTION",
       "postgresPubSub: table must be lowercase letters, digits and _ (at most 50), starting with a letter or _.",
     );
   }

@@ -1,4 +1,5 @@
 import type { PubSub, PubSubWindow } from "@trellis/core";
+import { checkWholeNumber, TrellisConfigError } from "@trellis/core";
 import { RedisPubSub } from "./redis-pubsub.js";
 
 /** The options of `redisPubSub`. */
@@ -26,13 +27,10 @@ export interface RedisSettings {
   readonly backoff: { readonly minMs: number; readonly maxMs: number };
 }
 
-function whole(value: unknown, fallback: number, name: string, min: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || (value as number) < min) {
-    throw new RangeError(`redisPubSub: ${name} must be a whole number >= ${min}.`);
-  }
-  return value as number;
-}
+const whole = (value: unknown, fallback: number, name: string, min: number): number =>
+  value === undefined
+    ? fallback
+    : checkWholeNumber(value, `redisPubSub: ${name}`, "INVALID_PUBSUB_OPTION", { min });
 
 /**
  * Publish/subscribe through Redis: `createApp({ pubsub: redisPubSub({ url }) })`. One publish
@@ -43,7 +41,10 @@ export function redisPubSub(options: RedisPubSubOptions = {}): PubSub {
   const url = options.url ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const key = options.key ?? "trellis:events";
   if (typeof key !== "string" || key === "")
-    throw new RangeError("redisPubSub: key must be a non-empty string.");
+    throw new TrellisConfigError(
+      "INVALID_PUBSUB_OPTION",
+      "redisPubSub: key must be a non-empty string.",
+    );
   const minMs = whole(options.reconnect?.minMs, 100, "reconnect.minMs", 1);
   return new RedisPubSub({
     url,

@@ -1,4 +1,5 @@
 import type { PubSub } from "@trellis/core";
+import { expectWholeNumberOption } from "@trellis/testing";
 import { describePubSubContract, type RunningEngine, startRedis } from "@trellis/testing/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisPubSub } from "./redis-options.js";
@@ -20,8 +21,16 @@ describePubSubContract("redis", () => ({
 
 describe("redisPubSub", () => {
   it("refuses options that are not whole numbers", () => {
-    expect(() => redisPubSub({ maxEvents: 0 })).toThrow(/maxEvents/);
-    expect(() => redisPubSub({ blockMs: 1.5 })).toThrow(/blockMs/);
+    const code = "INVALID_PUBSUB_OPTION";
+    for (const option of ["maxEvents", "maxAgeMs", "blockMs"]) {
+      expectWholeNumberOption((value) => redisPubSub({ [option]: value }), option, code, 1);
+    }
+    expectWholeNumberOption(
+      (value) => redisPubSub({ reconnect: { minMs: value as number } }),
+      "reconnect.minMs",
+      code,
+      1,
+    );
     expect(() => redisPubSub({ key: "" })).toThrow(/key/);
   });
 

@@ -21,3 +21,4 @@ export {
   expectLinearWork,
   type Growth,
 } from "./operation-count.js";
+export { expectWholeNumberOption } from "./whole-number-option.js";

@@ -10,6 +10,8 @@ export const configErrorCodes = {
   INVALID_FEATURE: "`features` is not an array of route features, or lists one feature twice",
   INVALID_OPTION:
     "an option of createApp, buildDocument, serve, app.close or cors has the wrong type or value",
+  INVALID_PUBSUB_OPTION:
+    "an option of inProcessPubSub, redisPubSub or postgresPubSub has the wrong type or value",
   INVALID_DECORATOR_TARGET:
     "a decorator is on a static member, a constructor parameter or a member that is not a method",
   INVALID_PATH: "a route path is not a valid path",

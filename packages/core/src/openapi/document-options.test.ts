@@ -228,6 +228,7 @@ describe("document options", () => {
       [expect.stringContaining("MiscController.nothing, MiscController.something")],
     ]);
     expect(warned[0]?.[0]).not.toContain("OrderController");
+    expect(warned[0]?.[0]).toContain("2 operations have no 2xx @Returns and are documented");
     expectConfigError(
       () =>
         createApp({ ...options, openapi: { ...options.openapi, undeclaredResponses: "error" } }),
@@ -246,6 +247,25 @@ describe("document options", () => {
       () => buildDocument({ ...options, openapi: { undeclaredResponses: "loud" as never } }),
       "INVALID_OPTION",
     );
+  });
+
+  it("says it of one operation in the singular", () => {
+    @Route("/one")
+    class OneController extends Controller {
+      @Get()
+      one() {}
+    }
+    const warned: unknown[][] = [];
+    createApp({
+      schema: jsonSchemaAdapter(),
+      controllers: [OneController],
+      logger: { error: () => {}, warn: (...args: unknown[]) => warned.push(args) },
+    });
+    expect(warned).toEqual([
+      [
+        'Trellis: this operation has no 2xx @Returns and is documented with a "default" response: OneController.one. Declare its responses, or set openapi.undeclaredResponses to "off" to silence this.',
+      ],
+    ]);
   });
 
   it("leaves out the ±(2^53 - 1) bounds on integers, and keeps the others", () => {

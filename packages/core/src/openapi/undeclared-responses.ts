@@ -25,13 +25,16 @@ export function reportUndeclaredResponses(
   if (mode === "error") {
     throw new TrellisConfigError(
       "UNDECLARED_SUCCESS_RESPONSE",
-      `${names}: no 2xx @Returns, so the document cannot say what they answer; declare one (openapi.undeclaredResponses is "error").`,
+      `${names}: no 2xx @Returns, so the document cannot say what ${undeclared.length === 1 ? "it answers" : "they answer"}; declare one (openapi.undeclaredResponses is "error").`,
     );
   }
   if (logger === undefined) return;
   // A logger without `warn` keeps its `error` for failures: the advice goes to the console.
   const warn = logger.warn ? logger.warn.bind(logger) : console.warn;
+  const one = undeclared.length === 1;
   warn(
-    `Trellis: ${undeclared.length === 1 ? "this operation has" : `${undeclared.length} operations have`} no 2xx @Returns and are documented with a "default" response: ${names}. Declare their responses, or set openapi.undeclaredResponses to "off" to silence this.`,
+    one
+      ? `Trellis: this operation has no 2xx @Returns and is documented with a "default" response: ${names}. Declare its responses, or set openapi.undeclaredResponses to "off" to silence this.`
+      : `Trellis: ${undeclared.length} operations have no 2xx @Returns and are documented with a "default" response: ${names}. Declare their responses, or set openapi.undeclaredResponses to "off" to silence this.`,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { collector, describePubSubContract } from "../../../testing/src/engines/pubsub-contract.js";
+import { expectWholeNumberOption } from "../../../testing/src/whole-number-option.js";
 import { inProcessPubSub } from "./in-process-pubsub.js";
 import type { PubSub } from "./pubsub.js";
 
@@ -66,7 +67,18 @@ describe("inProcessPubSub", () => {
   });
 
   it("refuses a window that is not a whole number", () => {
-    expect(() => inProcessPubSub({ maxEvents: -1 })).toThrow(/maxEvents/);
-    expect(() => inProcessPubSub({ maxAgeMs: 0.5 })).toThrow(/maxAgeMs/);
+    const code = "INVALID_PUBSUB_OPTION";
+    expectWholeNumberOption(
+      (value) => inProcessPubSub({ maxEvents: value as number }),
+      "maxEvents",
+      code,
+      0,
+    );
+    expectWholeNumberOption(
+      (value) => inProcessPubSub({ maxAgeMs: value as number }),
+      "maxAgeMs",
+      code,
+      1,
+    );
   });
 });

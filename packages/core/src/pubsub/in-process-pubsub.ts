@@ -1,3 +1,4 @@
+import { checkWholeNumber } from "../errors/check-whole-number.js";
 import type { Logger } from "../errors/logger.js";
 import { coarseNow, coarseTickMs, holdCoarseClock } from "./coarse-clock.js";
 import type {
@@ -116,13 +117,10 @@ class InProcessPubSub implements PubSub {
   }
 }
 
-const count = (value: unknown, fallback: number, name: string, min: number): number => {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || (value as number) < min) {
-    throw new RangeError(`inProcessPubSub: ${name} must be a whole number >= ${min}.`);
-  }
-  return value as number;
-};
+const count = (value: unknown, fallback: number, name: string, min: number): number =>
+  value === undefined
+    ? fallback
+    : checkWholeNumber(value, `inProcessPubSub: ${name}`, "INVALID_PUBSUB_OPTION", { min });
 
 /**
  * The in-process publish/subscribe (the default of `createApp`): every publish reaches the
