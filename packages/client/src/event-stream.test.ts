@@ -1,5 +1,6 @@
 import { zod } from "@trellis/adapter-zod";
 import { Controller, createApp, Route, Sse } from "@trellis/core";
+import { within } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { readEvents, type SseMessage } from "./event-stream.js";
 
@@ -39,8 +40,9 @@ describe("readEvents", () => {
       { id: "1", data: 1 },
       { id: "2", data: 2 },
     ]);
-    // The cancel travels through the decoding pipe to the source: wait for it, not for a time.
-    await cancelled;
+    // The cancel travels through the decoding pipe to the source: wait for it (bounded, so a
+    // reader that never cancels fails here in seconds, not at the suite's timeout).
+    await within(cancelled, 10, "the body's cancel reaching its source");
     expect(counts.cancels).toBe(1);
   });
 
@@ -51,7 +53,7 @@ describe("readEvents", () => {
       for await (const _event of readEvents(response)) throw failure;
     })().catch((error: unknown) => error);
     expect(thrown).toBe(failure);
-    await cancelled;
+    await within(cancelled, 10, "the body's cancel reaching its source");
     expect(counts.cancels).toBe(1);
   });
 
@@ -82,7 +84,7 @@ describe("readEvents", () => {
       break;
     }
     expect(received).toEqual([{ id: "1", data: 1 }]);
-    await finished;
+    await within(finished, 10, "the handler's generator to be stopped");
     expect(stopped).toEqual(["generator finally"]);
   });
 });

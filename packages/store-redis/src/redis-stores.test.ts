@@ -60,7 +60,15 @@ describe("redisRateLimitStore", () => {
 
   it("rejects while Redis cannot be reached (the app then lets requests through)", async () => {
     const store = redisRateLimitStore({ url: "redis://127.0.0.1:1" });
-    await expect(store.hit("x", 1000)).rejects.toBeDefined();
+    // The connection's own error, at once (no offline queue holding the request).
+    await expect(store.hit("x", 1000)).rejects.toMatchObject({
+      name: "RedisError",
+      code: "ERR_REDIS_CONNECTION_CLOSED",
+    });
+    // Not for good: the next command tries again, and fails the same way while Redis is away.
+    await expect(store.hit("x", 1000)).rejects.toMatchObject({
+      code: "ERR_REDIS_CONNECTION_CLOSED",
+    });
     await store.close?.();
   });
 });

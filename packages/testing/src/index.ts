@@ -22,3 +22,4 @@ export {
   type Growth,
 } from "./operation-count.js";
 export { expectWholeNumberOption } from "./whole-number-option.js";
+export { within } from "./within.js";

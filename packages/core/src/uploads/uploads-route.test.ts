@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
@@ -96,6 +96,9 @@ describe("uploads through a route", () => {
     const body: Json = await response.json();
     expect(response.status).toBe(200);
     expect(body).toMatchObject({ stored: true, name: "report.bin", size: payload.length });
+    // In the folder the sink was given, not the system's temporary folder.
+    expect(dirname(body.path)).toBe(dir);
+    expect(await readdir(dir)).toContain(basename(body.path));
     expect((await Bun.file(body.path).bytes()).length).toBe(payload.length);
     await rm(body.path);
   });

@@ -80,7 +80,23 @@ describe("a handler that returns what cannot be sent", () => {
   });
 });
 
-it("keeps serving after every fault", async () => {
-  const response = await served.request("/faults/nowhere");
-  await expectProblem(response, 404);
+it("keeps serving after every fault, sent here at once, so it holds when run alone", async () => {
+  const before = logger.entries.length;
+  const kinds = Object.keys(thrownValues);
+  const faults = [
+    ...kinds.flatMap((kind) => [`/faults/throw/${kind}`, `/faults/reject/${kind}`]),
+    "/faults/header/crlf",
+    "/faults/header/lf",
+    "/faults/header/cr",
+    "/faults/status",
+    "/faults/unserializable/bigint",
+    "/faults/unserializable/cycle",
+  ];
+  const answers = await Promise.all(faults.map((path) => served.request(path)));
+  expect(answers.map((answer) => answer.status)).toEqual(faults.map(() => 500));
+  // Each fault was one failure, logged once.
+  expect(logger.entries.length - before).toBe(faults.length);
+  await expectProblem(await served.request("/faults/nowhere"), 404);
+  // A second round on the same server fails the same way: nothing broke for good.
+  await expectCleanFailure(`/faults/throw/${kinds[0]}`, "throwNow");
 });
