@@ -56,7 +56,6 @@ import {
   S4_TOKEN,
   TENANT_PATTERN,
 } from "./shared/accounts.js";
-import { likeForLike } from "./shared/like-for-like.js";
 import { hostname, port, ready } from "./shared/listen.js";
 import { createOrder } from "./shared/orders.js";
 import { createUser, findUser, listUsers } from "./shared/users.js";
@@ -237,7 +236,6 @@ const bearer = ({ request }: ExecutionContext) =>
   request.headers.get("authorization") === `Bearer ${S4_TOKEN}`;
 
 const app = createApp({
-  ...likeForLike,
   schema: classValidator(),
   controllers: [UserController, ScalarUserController, AccountController, OrderController],
   providers: [AccountService],

@@ -26,7 +26,6 @@ import {
   S4_TOKEN,
   TENANT_PATTERN,
 } from "./shared/accounts.js";
-import { likeForLike } from "./shared/like-for-like.js";
 import { hostname, port, ready } from "./shared/listen.js";
 import { createOrder } from "./shared/orders.js";
 import { createUser, findUser, listUsers } from "./shared/users.js";
@@ -172,7 +171,6 @@ const bearer = ({ request }: ExecutionContext) =>
   request.headers.get("authorization") === `Bearer ${S4_TOKEN}`;
 
 const app = createApp({
-  ...likeForLike,
   schema: typebox(),
   controllers: [UserController, ScalarUserController, AccountController, OrderController],
   providers: [AccountService],

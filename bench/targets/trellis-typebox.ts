@@ -25,7 +25,6 @@ import {
   S4_TOKEN,
   TENANT_PATTERN,
 } from "./shared/accounts.js";
-import { likeForLike } from "./shared/like-for-like.js";
 import { hostname, port, ready } from "./shared/listen.js";
 import { createOrder } from "./shared/orders.js";
 import { createUser, findUser, listUsers } from "./shared/users.js";
@@ -171,7 +170,8 @@ const bearer = ({ request }: ExecutionContext) =>
   request.headers.get("authorization") === `Bearer ${S4_TOKEN}`;
 
 const app = createApp({
-  ...likeForLike,
+  // As a user writes it; the trellis-typebox-ids target turns ids on for every answer.
+  ...(process.env.BENCH_REQUEST_IDS === "on" ? { requestId: true } : {}),
   schema: typebox(),
   controllers: [UserController, ScalarUserController, AccountController, OrderController],
   providers: [AccountService],

@@ -5,11 +5,10 @@
 // `tracking` and each item's `internalCode` never reach the handler.
 import { standardSchema } from "@trellis/adapter-standard-schema";
 import { createApp } from "@trellis/core";
-import { likeForLike } from "./shared/like-for-like.js";
 import { hostname, port, ready } from "./shared/listen.js";
 import { zodApp } from "./shared/zod-app.js";
 
-const app = createApp({ schema: standardSchema(), ...likeForLike, ...zodApp });
+const app = createApp({ schema: standardSchema(), ...zodApp });
 
 Bun.serve({ port, hostname, routes: app.routes, fetch: app.fetch });
 

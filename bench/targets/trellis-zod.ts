@@ -5,11 +5,10 @@
 // `internalCode` never reach the handler.
 import { zod } from "@trellis/adapter-zod";
 import { createApp } from "@trellis/core";
-import { likeForLike } from "./shared/like-for-like.js";
 import { hostname, port, ready } from "./shared/listen.js";
 import { zodApp } from "./shared/zod-app.js";
 
-const app = createApp({ schema: zod(), ...likeForLike, ...zodApp });
+const app = createApp({ schema: zod(), ...zodApp });
 
 Bun.serve({ port, hostname, routes: app.routes, fetch: app.fetch });
 

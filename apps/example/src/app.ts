@@ -89,6 +89,9 @@ export function createExampleApp({
       logger,
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
       ...httpStores({ redisUrl, trustedProxyHops, rateLimitStore }),
+      // Behind proxies of ours (TRUSTED_PROXY_HOPS), every request carries the id nginx gave it:
+      // kept and echoed. Reached directly, ids are made only for the answers that need one.
+      ...(trustedProxyHops === undefined ? {} : { requestId: { trust: true } }),
       openapi: {
         service: {
           name: "users",

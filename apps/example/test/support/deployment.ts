@@ -76,6 +76,8 @@ export async function startDeployment({
     const env: Record<string, string> = {
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      // Behind the guide's nginx: client addresses and request ids come from it.
+      TRUSTED_PROXY_HOPS: "1",
       DATABASE_URL: postgres.url,
       ...(redis ? { REDIS_URL: redis.url } : {}),
     };

@@ -122,10 +122,12 @@ export interface AppOptions extends DocumentOptions {
   /** Make `getRequestContext()` work in this app's requests (default false: it costs a little). */
   readonly requestContext?: boolean;
   /**
-   * Request ids (default on): an incoming `X-Request-ID` that is short and printable is kept,
-   * else one is generated; it is echoed on every response, carried in every problem+json body
-   * (`requestId`) and in the error log lines about the request; `getRequestId(request)` reads
-   * it. `false` turns them off; an object names the header or the generator.
+   * Request ids. By default an id is made only when something asks for one (an error answer, a
+   * log line, a span, `getRequestId(request)`): the problem+json body (`requestId`) and the log
+   * line of an error share it, and no answer pays for a header. `true` (or options) gives every
+   * request an id echoed in `X-Request-ID` on every answer; `{ trust: true }` keeps the id a
+   * request brings (only behind a proxy of yours that sets it); `header` and `generate` change
+   * the header and the generator. See docs/errors.md.
    */
   readonly requestId?: boolean | RequestIdOptions;
   /** How `app.websocket` treats WebSocket connections (backpressure, idle timeout, compression). */

@@ -195,23 +195,27 @@ function parseSecurity(value: unknown): ReadonlyMap<string, Guard> {
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** `createApp({ requestId })`: on unless `false`. */
+/**
+ * `createApp({ requestId })`: by default (and with `false`) ids are made on demand and no answer
+ * carries the header; `true` or options give every request one, echoed on every answer.
+ */
 function parseRequestId(value: unknown): RequestIdPolicy | undefined {
-  if (value === false) return undefined;
-  if (value === undefined || value === true) return requestIdPolicy();
-  const { header, generate } = (value ?? {}) as RequestIdOptions;
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return requestIdPolicy();
+  const { header, generate, trust } = (value ?? {}) as RequestIdOptions;
   if (
     value === null ||
     typeof value !== "object" ||
     (header !== undefined && (typeof header !== "string" || !headerName.test(header))) ||
-    (generate !== undefined && typeof generate !== "function")
+    (generate !== undefined && typeof generate !== "function") ||
+    (trust !== undefined && typeof trust !== "boolean")
   ) {
     throw new TrellisConfigError(
       "INVALID_OPTION",
-      "createApp: requestId must be a boolean or { header?: a header name, generate?: () => string }.",
+      "createApp: requestId must be a boolean or { header?: a header name, generate?: () => string, trust?: boolean }.",
     );
   }
-  return requestIdPolicy({ header, generate } as RequestIdOptions);
+  return requestIdPolicy({ header, generate, trust } as RequestIdOptions);
 }
 
 function parsePipeline(options: AppOptions): PipelineSettings {

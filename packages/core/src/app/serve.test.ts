@@ -149,14 +149,16 @@ describe("under a real Bun.serve", () => {
       ["GET", "/nope"],
       ["GET", "/users?limit=0x1"],
     ];
+    // Each problem body carries its own request's id: compared without it.
+    const withoutId = (body: string) =>
+      body.startsWith("{") ? body.replace(/,"requestId":"[^"]*"/, "") : body;
     for (const [method, path] of cases) {
-      // One request id for both, so problem bodies (which carry it) compare equal.
       const [viaRoutes, viaFetch] = await Promise.all([
-        raw(full, method, path, "X-Request-ID: same\r\n"),
-        raw(fetchOnly, method, path, "X-Request-ID: same\r\n"),
+        raw(full, method, path),
+        raw(fetchOnly, method, path),
       ]);
       expect(viaRoutes.status, `${method} ${path}`).toBe(viaFetch.status);
-      expect(viaRoutes.body, `${method} ${path}`).toBe(viaFetch.body);
+      expect(withoutId(viaRoutes.body), `${method} ${path}`).toBe(withoutId(viaFetch.body));
     }
     expect(JSON.parse((await raw(full, "GET", "/users/a%2Fb")).body)).toEqual({ id: "a/b" });
     expect((await raw(full, "GET", "/users/%ZZ")).status).toBe(400);

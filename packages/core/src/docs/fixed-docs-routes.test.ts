@@ -26,8 +26,8 @@ const plugin: DocsPlugin = {
 const serve = servedApps();
 
 describe("documentation answers that depend on nothing in the request", () => {
-  it("are the route map's own Responses when nothing wraps every answer", async () => {
-    const app = testApp([ItemController], { requestId: false, docs: { swagger: plugin } });
+  it("are the route map's own Responses when nothing wraps every answer (the default)", async () => {
+    const app = testApp([ItemController], { docs: { swagger: plugin } });
     expect(app.routes["/docs/openapi.json"]?.GET).toBeInstanceOf(Response);
     // Core's own: the client manifest beside the raw document.
     expect(app.routes["/docs/client.json"]?.GET).toBeInstanceOf(Response);
@@ -52,7 +52,7 @@ describe("documentation answers that depend on nothing in the request", () => {
   });
 
   it("are copies that carry each request's id when ids are on", async () => {
-    const app = testApp([ItemController], { docs: { swagger: plugin } });
+    const app = testApp([ItemController], { requestId: true, docs: { swagger: plugin } });
     expect(app.routes["/docs/openapi.json"]?.GET).toBeTypeOf("function");
     const send = serve(app);
     const ids = new Set<string | null>();

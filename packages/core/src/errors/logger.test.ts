@@ -39,7 +39,13 @@ const quiet = { openapi: { undeclaredResponses: "off" as const } };
 describe("a pino logger passed as it is", () => {
   it("gets errors with the exception under err, access lines and request-bound lines as fields", async () => {
     const lines: Record<string, unknown>[] = [];
-    const app = testApp([ThingController], { ...quiet, logger: pinoInto(lines), accessLog: true });
+    // Ids from the proxy in front (trusted here), so the lines can be matched to the requests.
+    const app = testApp([ThingController], {
+      ...quiet,
+      logger: pinoInto(lines),
+      accessLog: true,
+      requestId: { trust: true },
+    });
     const listed = await send(app, "GET", "/things", { headers: { "x-request-id": "req-1" } });
     await listed.text();
     const broken = await send(app, "GET", "/things/broken", {

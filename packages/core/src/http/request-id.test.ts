@@ -41,8 +41,54 @@ class SeenController extends Controller {
   }
 }
 
-describe("request ids", () => {
+describe("request ids by default: made on demand", () => {
+  const app = testApp([ThingController, SeenController]);
+
+  it("put no header on any answer and read none a client sends", async () => {
+    for (const [method, path] of [
+      ["GET", "/things"],
+      ["GET", "/nowhere"],
+      ["DELETE", "/things"],
+      ["OPTIONS", "/things"],
+    ] as const) {
+      const response = await send(app, method, path, { headers: { "x-request-id": "forged" } });
+      expect(response.headers.get("x-request-id")).toBeNull();
+    }
+  });
+
+  it("give an error answer and its log line one id, never the one the client sent", async () => {
+    const failed = await send(app, "GET", "/things/boom", {
+      headers: { "x-request-id": "forged" },
+    });
+    const problem = (await failed.json()) as Json;
+    expect(failed.status).toBe(500);
+    expect(problem.requestId).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(JSON.stringify(problem)).not.toContain("secret internals");
+    expect(String(app.logged.at(-1)?.[0])).toContain(`(request ${problem.requestId})`);
+    const invalid = (await (await send(app, "POST", "/things", { json: {} })).json()) as Json;
+    expect(invalid.requestId).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(invalid.requestId).not.toBe(problem.requestId);
+  });
+
+  it("make one the first time it is asked for, and give the same one after", () => {
+    const request = new Request("http://test.local/");
+    const id = getRequestId(request);
+    expect(isUsableRequestId(id)).toBe(true);
+    expect(getRequestId(request)).toBe(id);
+    expect(getRequestId(new Request("http://test.local/"))).not.toBe(id);
+  });
+
+  it("are the same with requestId: false", async () => {
+    const quiet = testApp([ThingController], { requestId: false });
+    const response = await send(quiet, "GET", "/nowhere", { headers: { "x-request-id": "r" } });
+    expect(response.headers.get("x-request-id")).toBeNull();
+    expect(((await response.json()) as Json).requestId).toMatch(/^[0-9a-f]{12}-/);
+  });
+});
+
+describe("request ids with requestId: true", () => {
   const app = testApp([ThingController, SeenController], {
+    requestId: true,
     middleware: [
       (request, next) => {
         seenInHandler = getRequestId(request);
@@ -51,11 +97,78 @@ describe("request ids", () => {
     ],
   });
 
-  it("generates one when the request brings none, different for each request", async () => {
+  it("generates one for every request, different for each, echoed on every answer", async () => {
     const first = (await send(app, "GET", "/things")).headers.get("x-request-id");
     const second = (await send(app, "GET", "/things")).headers.get("x-request-id");
     expect(first).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
     expect(second).not.toBe(first);
+  });
+
+  it("never keeps the one a client sent unless trusted", async () => {
+    const response = await send(app, "GET", "/seen", { headers: { "x-request-id": "abc-123" } });
+    const echoed = response.headers.get("x-request-id");
+    expect(echoed).not.toBe("abc-123");
+    expect(((await response.json()) as Json).id).toBe(echoed);
+  });
+
+  it("echoes it on 404, 405 and OPTIONS answers, and carries it in their problem bodies", async () => {
+    for (const [method, path, status] of [
+      ["GET", "/nowhere", 404],
+      ["DELETE", "/things", 405],
+      ["OPTIONS", "/things", 204],
+    ] as const) {
+      const response = await send(app, method, path);
+      expect(response.status).toBe(status);
+      const id = response.headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f]{12}-/);
+      if (status !== 204) expect(((await response.json()) as Json).requestId).toBe(id);
+    }
+  });
+
+  it("takes another header and generator; a generator that fails or makes junk is replaced", async () => {
+    const named = testApp([ThingController], {
+      requestId: { header: "X-Correlation-ID", generate: () => "mine-1" },
+    });
+    const response = await send(named, "GET", "/things");
+    expect(response.headers.get("x-correlation-id")).toBe("mine-1");
+    expect(response.headers.get("x-request-id")).toBeNull();
+
+    for (const generate of [
+      () => {
+        throw new Error("no ids today");
+      },
+      () => "has spaces in it",
+    ]) {
+      const odd = testApp([ThingController], { requestId: { generate } });
+      const id = (await send(odd, "GET", "/things")).headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    }
+  });
+
+  it("refuses a malformed requestId option at startup", () => {
+    for (const requestId of [
+      { header: "bad header" },
+      { generate: "no" },
+      { trust: "yes" },
+      "yes",
+      null,
+    ]) {
+      expect(() => testApp([ThingController], { requestId: requestId as never })).toThrow(
+        TrellisConfigError,
+      );
+    }
+  });
+});
+
+describe("request ids with requestId: { trust: true } (behind a proxy that sets them)", () => {
+  const app = testApp([ThingController, SeenController], {
+    requestId: { trust: true },
+    middleware: [
+      (request, next) => {
+        seenInHandler = getRequestId(request);
+        return next();
+      },
+    ],
   });
 
   it("keeps a short printable id and shows it to middleware and handlers", async () => {
@@ -87,19 +200,7 @@ describe("request ids", () => {
     expect(response.headers.get("x-request-id")).toBe(brought);
   });
 
-  it("echoes it on 404, 405 and OPTIONS answers", async () => {
-    for (const [method, path, status] of [
-      ["GET", "/nowhere", 404],
-      ["DELETE", "/things", 405],
-      ["OPTIONS", "/things", 204],
-    ] as const) {
-      const response = await send(app, method, path, { headers: { "x-request-id": "r-1" } });
-      expect(response.status).toBe(status);
-      expect(response.headers.get("x-request-id")).toBe("r-1");
-    }
-  });
-
-  it("carries it in every problem+json body: validation, 404 and 500", async () => {
+  it("carries it in every problem+json body and the log line: validation, 404 and 500", async () => {
     const invalid = await send(app, "POST", "/things", {
       json: {},
       headers: { "x-request-id": "bad-input" },
@@ -114,49 +215,12 @@ describe("request ids", () => {
     const problem = (await failed.json()) as Json;
     expect(failed.status).toBe(500);
     expect(problem.requestId).toBe("r-500");
-    expect(JSON.stringify(problem)).not.toContain("secret internals");
-    // The log line about the failure names the same id.
     expect(String(app.logged.at(-1)?.[0])).toContain("(request r-500)");
-  });
-
-  it("is off with requestId: false", async () => {
-    const quiet = testApp([ThingController], { requestId: false });
-    const response = await send(quiet, "GET", "/nowhere", { headers: { "x-request-id": "r" } });
-    expect(response.headers.get("x-request-id")).toBeNull();
-    expect(((await response.json()) as Json).requestId).toBeUndefined();
-  });
-
-  it("takes another header and generator; a generator that fails or makes junk is replaced", async () => {
-    const named = testApp([ThingController], {
-      requestId: { header: "X-Correlation-ID", generate: () => "mine-1" },
-    });
-    const response = await send(named, "GET", "/things");
-    expect(response.headers.get("x-correlation-id")).toBe("mine-1");
-    expect(response.headers.get("x-request-id")).toBeNull();
-
-    for (const generate of [
-      () => {
-        throw new Error("no ids today");
-      },
-      () => "has spaces in it",
-    ]) {
-      const odd = testApp([ThingController], { requestId: { generate } });
-      const id = (await send(odd, "GET", "/things")).headers.get("x-request-id");
-      expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
-    }
-  });
-
-  it("refuses a malformed requestId option at startup", () => {
-    for (const requestId of [{ header: "bad header" }, { generate: "no" }, "yes", null]) {
-      expect(() => testApp([ThingController], { requestId: requestId as never })).toThrow(
-        TrellisConfigError,
-      );
-    }
   });
 });
 
 describe("request ids under Bun.serve's route map", () => {
-  const app = testApp([ThingController]);
+  const app = testApp([ThingController], { requestId: { trust: true } });
   let server: ReturnType<typeof Bun.serve>;
   beforeAll(() => {
     server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });

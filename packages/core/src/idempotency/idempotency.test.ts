@@ -62,7 +62,11 @@ const pay = (target: ReturnType<typeof app>, amount: number, key?: string) =>
 describe("@Idempotent", () => {
   it("runs the first request with a key and replays its response to a retry with the same payload", async () => {
     runs = 0;
-    const target = app();
+    // Ids on every answer, to see that a replay carries its own.
+    const target = testApp([PaymentController], {
+      openapi: { undeclaredResponses: "off" },
+      requestId: true,
+    });
     const first = await pay(target, 10, '"key-1"');
     expect(first.status).toBe(201);
     expect(first.headers.get("idempotent-replayed")).toBeNull();

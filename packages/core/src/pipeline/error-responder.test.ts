@@ -32,6 +32,7 @@ describe("createErrorResponder", () => {
       title: "Too Many Requests",
       status: 429,
       detail: "Slow down",
+      requestId: expect.any(String),
     });
     expect(logged).toEqual([]);
   });
@@ -53,6 +54,7 @@ describe("createErrorResponder", () => {
       title: "Internal Server Error",
       status: 500,
       detail: "An unexpected error occurred.",
+      requestId: expect.any(String),
     });
     expect(JSON.stringify(body)).not.toContain("secret");
     expect(logged).toHaveLength(1);
@@ -200,6 +202,7 @@ describe("the error path is total", () => {
         title: "Internal Server Error",
         status: 500,
         detail: "An unexpected error occurred.",
+        requestId: expect.any(String),
       });
     }
   });

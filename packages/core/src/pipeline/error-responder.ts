@@ -44,7 +44,7 @@ const internalProblem = (): ProblemDetails => ({
 
 const problemHeaders = { "content-type": problemType };
 
-/** The problem as sent: with the request's id (`requestId`) when the app names requests. */
+/** The problem as sent: with the request's id (`requestId`), the one its log lines carry. */
 function withRequestId(problem: ProblemDetails, request: Request): ProblemDetails {
   const requestId = getRequestId(request);
   return requestId === undefined ? problem : { ...problem, requestId };
@@ -71,7 +71,7 @@ const fallback = (request: Request): Response => {
   return new Response(body, { status: 500, headers: { "content-type": problemType } });
 };
 
-/** " (request <id>)" for a log line about a request that has an id. */
+/** " (request <id>)" for a log line about a request: the id its answer carries. */
 const requestLabel = (request: Request): string => {
   const requestId = getRequestId(request);
   return requestId === undefined ? "" : ` (request ${requestId})`;

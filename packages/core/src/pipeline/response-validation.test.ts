@@ -121,7 +121,7 @@ describe("response validation", () => {
       title: "Internal Server Error",
       status: 500,
       detail: "An unexpected error occurred.",
-      requestId: response.headers.get("x-request-id"),
+      requestId: expect.stringMatching(/^[0-9a-f]{12}-/),
     });
     expect(app.logged).toHaveLength(1);
     expect(app.logged[0]?.[0]).toContain("ResponseController.bad (status 200)");

@@ -35,8 +35,8 @@ const serve = servedApps();
 const controllers = [UserController, ResourceController];
 
 describe("answers to methods a path does not serve", () => {
-  it("are Responses Bun sends by itself when nothing wraps every answer", async () => {
-    const app = testApp(controllers, { requestId: false });
+  it("are Responses Bun sends by itself when nothing wraps every answer (the default)", async () => {
+    const app = testApp(controllers);
     const table = app.routes["/users"] ?? {};
     expect(table.OPTIONS).toBeInstanceOf(Response);
     expect(table.PUT).toBeInstanceOf(Response);
@@ -68,7 +68,7 @@ describe("answers to methods a path does not serve", () => {
   });
 
   it("carry the request id, computed at startup but answered per request, when ids are on", async () => {
-    const app = testApp(controllers);
+    const app = testApp(controllers, { requestId: true });
     const table = app.routes["/users"] ?? {};
     expect(typeof table.OPTIONS).toBe("function");
     const send = serve(app);

@@ -1,5 +1,6 @@
 import { MethodNotAllowedException } from "../errors/http-exceptions.js";
 import { withoutStack } from "../errors/without-stack.js";
+import { startupRequest } from "../http/request-id.js";
 import type { RouteHandler, ServeHandler } from "../http/route-handler.js";
 import { type HttpMethod, httpMethods } from "../http/vocabulary.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
@@ -62,6 +63,6 @@ export function unservedMethods(
     if (method === "OPTIONS") return optionsAnswer(allow);
     if (!fixedErrors) return handler;
     // No id, no formatter: the answer does not depend on the request it is made for.
-    return refused(method, new Request(`http://localhost${path}`, { method }));
+    return refused(method, startupRequest(`http://localhost${path}`, { method }));
   };
 }
