@@ -19,7 +19,18 @@ export function trellisVitestConfig(
     oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
     resolve: {
       alias: {
+        // Before "@trellis/core", which would take its subpath for its own.
+        "@trellis/core/internal": resolve(root, "packages", "core", "src/internal.ts"),
         "@trellis/core": source("core"),
+        "@trellis/testing/engines": resolve(root, "packages", "testing", "src/engines/index.ts"),
+        "@trellis/testing/conformance": resolve(
+          root,
+          "packages",
+          "testing",
+          "src/conformance/index.ts",
+        ),
+        "@trellis/testing/fixtures": resolve(root, "packages", "testing", "src/fixtures/index.ts"),
+        "@trellis/testing": source("testing"),
         "@trellis/adapter-class-validator": source("adapter-class-validator"),
         "@trellis/adapter-typebox": source("adapter-typebox"),
         "@trellis/adapter-zod": source("adapter-zod"),

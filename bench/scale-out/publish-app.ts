@@ -17,8 +17,8 @@ import {
   WebSocketRoute,
 } from "@trellis/core";
 // By path: adapters are not dependencies of the bench package; they import only types from core.
-import { postgresPubSub } from "../../packages/pubsub-postgres/src/index.js";
-import { redisPubSub } from "../../packages/pubsub-redis/src/index.js";
+import { postgresPubSub } from "@trellis/pubsub-postgres";
+import { redisPubSub } from "@trellis/pubsub-redis";
 
 let next = 0;
 

@@ -3,8 +3,8 @@
 // rounds; the median requests per second of each, and its ratio to in-process.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { freePort, startPostgres, startRedis } from "@trellis/testing/engines";
 import { parseWrk } from "../../apps/example/test/support/wrk.js";
-import { freePort, startPostgres, startRedis } from "../../packages/testing/src/engines/index.js";
 
 export interface PublishCost {
   readonly rounds: number;

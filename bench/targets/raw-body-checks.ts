@@ -4,7 +4,7 @@
 // route with a body runs: the size by Content-Length and as read, the content coding, the media
 // type, strict UTF-8, then prototype keys and depth after parsing. S2 here minus raw's S2 is those
 // checks' own cost.
-import { type BodyPlan, finishBody, startBody } from "../../packages/core/src/request/read-body.js";
+import { type BodyPlan, finishBody, startBody } from "@trellis/core/internal";
 import { problem, serveRaw } from "./shared/raw-routes.js";
 
 // What core plans for a JSON body with its defaults: 1 MiB, required, no content codings.

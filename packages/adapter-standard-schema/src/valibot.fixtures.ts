@@ -1,6 +1,6 @@
 import type { ConformanceFixtures } from "@trellis/testing/conformance";
+import { valibotFixtures } from "@trellis/testing/fixtures";
 import { toStandardJsonSchema } from "@valibot/to-json-schema";
-import { fixtures as valibotFixtures } from "../../adapter-valibot/src/conformance.fixtures.js";
 
 // Valibot schemas implement Standard Schema; toStandardJsonSchema() adds Standard JSON Schema.
 // The Valibot adapter's own fixtures, each wrapped so.

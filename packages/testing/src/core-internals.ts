@@ -1,5 +1,5 @@
-// Core internals the test kit needs that core does not publish: read from core's source by path,
-// which this private, source-only package may do (the module is the one `@trellis/core` loads).
+// Core internals the test kit needs that core does not publish as its API: from its internal
+// entry point, `@trellis/core/internal` (the same modules `@trellis/core` loads).
 import type {
   CompileOptions,
   MaybeAsyncValidator,
@@ -9,9 +9,9 @@ import type {
   ValidationResult,
   Validator,
 } from "@trellis/core";
-import { compileOptions, SchemaCompiler } from "../../core/src/schema/schema-compiler.js";
+import { compileOptions, SchemaCompiler } from "@trellis/core/internal";
 
-export { SchemaRegistry } from "../../core/src/schema/schema-registry.js";
+export { SchemaRegistry } from "@trellis/core/internal";
 
 const compilers = new WeakMap<SchemaAdapter, SchemaCompiler>();
 
@@ -74,7 +74,5 @@ export const coreCompileOptions = (
 ): CompileOptions => compileOptions(target, unknownProperties);
 
 /** An app's runtime (its servers, open event streams, ...): `runtimeOf(app.state)`. */
-export { runtimeOf } from "../../core/src/app/app-runtime.js";
-
 /** Core's walk of every parsed JSON body (prototype keys, depth), which precedes validation. */
-export { unsafeJson } from "../../core/src/request/json-guard.js";
+export { runtimeOf, unsafeJson } from "@trellis/core/internal";

@@ -1,11 +1,8 @@
 import { join } from "node:path";
-import type { SQL } from "bun";
 // A real Postgres as this test's own process. Reached by path: @trellis/testing cannot be a
 // dependency of the example (see packages/testing/test/support/example.ts).
-import {
-  type RunningEngine,
-  startPostgres,
-} from "../../../../packages/testing/src/engines/index.js";
+import { type RunningEngine, startPostgres } from "@trellis/testing/engines";
+import type { SQL } from "bun";
 import { openDatabase } from "../../src/database/open-database.js";
 import { openPostgres } from "../../src/database/open-postgres.js";
 import { PostgresDatabaseHealth } from "../../src/database/postgres-database-health.js";

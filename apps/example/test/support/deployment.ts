@@ -5,12 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // Reached by path: @trellis/testing cannot be a dependency of the example.
-import {
-  freePort,
-  type RunningEngine,
-  startPostgres,
-  startRedis,
-} from "../../../../packages/testing/src/engines/index.js";
+import { freePort, type RunningEngine, startPostgres, startRedis } from "@trellis/testing/engines";
 import { type RunningNginx, startNginx } from "./nginx.js";
 import { appDir, type Process, start, stop, until200 } from "./processes.js";
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { jsonSchemaAdapter } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { jsonSchemaAdapter } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Param } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";

@@ -1,5 +1,5 @@
+import { describeScaleOut } from "@trellis/testing/engines";
 import { afterAll, describe, expect, it } from "vitest";
-import { describeScaleOut } from "../../../testing/src/engines/scale-out-suite.js";
 import { Controller } from "../controller/controller.js";
 import { Inject } from "../decorators/inject.js";
 import { Route } from "../decorators/route.js";

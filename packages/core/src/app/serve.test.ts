@@ -1,6 +1,6 @@
 import { connect } from "node:net";
+import { schema } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Param, Query } from "../decorators/bindings.js";
 import { BodyLimit } from "../decorators/body-limit.js";

@@ -1,6 +1,6 @@
 import { Parser } from "@asyncapi/parser";
+import { optional, schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { optional, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Header, Param, Query } from "../decorators/bindings.js";
 import { Summary } from "../decorators/docs.js";

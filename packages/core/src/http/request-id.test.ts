@@ -1,5 +1,5 @@
+import { schema } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
@@ -72,7 +72,7 @@ describe("request ids by default: made on demand", () => {
 
   it("make one the first time it is asked for, and give the same one after", () => {
     const request = new Request("http://test.local/");
-    const id = getRequestId(request);
+    const id = getRequestId(request) as string;
     expect(isUsableRequestId(id)).toBe(true);
     expect(getRequestId(request)).toBe(id);
     expect(getRequestId(new Request("http://test.local/"))).not.toBe(id);

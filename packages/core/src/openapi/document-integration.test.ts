@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { jsonSchemaAdapter, optional, schema } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { jsonSchemaAdapter, optional, schema } from "../../../testing/src/json-schema-adapter.js";
 import { buildDocument } from "../app/build-document.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Header, Param, Query } from "../decorators/bindings.js";

@@ -1,5 +1,5 @@
+import { jsonSchemaAdapter, schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { jsonSchemaAdapter, schema } from "../../../testing/src/json-schema-adapter.js";
 import { buildDocument } from "../app/build-document.js";
 import { createApp } from "../app/create-app.js";
 import { Controller } from "../controller/controller.js";

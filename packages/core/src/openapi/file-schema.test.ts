@@ -1,5 +1,5 @@
+import { schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Body } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
 import { Put } from "../decorators/verbs.js";

@@ -1,5 +1,5 @@
+import { jsonSchemaAdapter, schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { jsonSchemaAdapter, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Cookie, Header, Param, Query, Req } from "../decorators/bindings.js";
 import { BodyLimit } from "../decorators/body-limit.js";

@@ -1,5 +1,5 @@
+import { schema } from "@trellis/testing";
 import { describe, it, vi } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Body, Query } from "../decorators/bindings.js";
 import { BodyLimit } from "../decorators/body-limit.js";
 import { Description, Tags } from "../decorators/docs.js";

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
+import { jsonSchemaAdapter, schema } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { jsonSchemaAdapter, schema } from "../../../testing/src/json-schema-adapter.js";
 import { createApp } from "../app/create-app.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Param } from "../decorators/bindings.js";

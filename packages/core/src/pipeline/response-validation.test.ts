@@ -1,5 +1,5 @@
+import { jsonSchemaAdapter, schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { jsonSchemaAdapter, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Param } from "../decorators/bindings.js";
 import { Returns } from "../decorators/returns.js";

@@ -1,6 +1,6 @@
+import { expectWholeNumberOption } from "@trellis/testing";
+import { collector, describePubSubContract } from "@trellis/testing/engines";
 import { describe, expect, it } from "vitest";
-import { collector, describePubSubContract } from "../../../testing/src/engines/pubsub-contract.js";
-import { expectWholeNumberOption } from "../../../testing/src/whole-number-option.js";
 import { inProcessPubSub } from "./in-process-pubsub.js";
 import type { PubSub } from "./pubsub.js";
 

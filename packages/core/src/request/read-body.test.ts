@@ -1,5 +1,5 @@
+import { optional, schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { optional, schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body } from "../decorators/bindings.js";
 import { BodyLimit } from "../decorators/body-limit.js";

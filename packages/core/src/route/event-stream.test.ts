@@ -1,6 +1,6 @@
 import { connect } from "node:net";
+import { schema } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { serve } from "../app/serve-app.js";
 import { Controller } from "../controller/controller.js";
 import { Header, Query } from "../decorators/bindings.js";

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { schema } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Produces } from "../decorators/produces.js";
 import { Returns } from "../decorators/returns.js";

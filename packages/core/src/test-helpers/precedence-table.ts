@@ -1,5 +1,5 @@
+import { jsonSchemaAdapter } from "@trellis/testing";
 import { expect } from "vitest";
-import { jsonSchemaAdapter } from "../../../testing/src/json-schema-adapter.js";
 import type { AppOptions } from "../app/app-options.js";
 import { parseDocumentOptions } from "../app/app-settings.js";
 import type { App } from "../app/create-app.js";

@@ -1,7 +1,6 @@
 // A real server process for serve-app.test.ts: `bun src/test-helpers/serve-fixture.ts`.
 // START_DELAY_MS delays an async provider; FAIL_INIT makes an onInit fail; GRACE_MS sets graceMs, DRAIN_MS drainMs.
 
-import { jsonSchemaAdapter } from "../../../testing/src/json-schema-adapter.js";
 import { createApp } from "../app/create-app.js";
 import { serve } from "../app/serve-app.js";
 import { Controller } from "../controller/controller.js";
@@ -12,6 +11,20 @@ import { Route } from "../decorators/route.js";
 import { Get } from "../decorators/verbs.js";
 // biome-ignore lint/style/useImportType: injected by its reflected type, so it must be a value import
 import { AppState } from "../di/built-in-tokens.js";
+import type { SchemaAdapter } from "../schema/schema-adapter.js";
+
+// This process runs alone under Bun (no test runner's aliases), and its one route binds a named
+// query parameter, typed by reflection: an adapter that owns no schema is all it needs.
+const noSchemas: SchemaAdapter = {
+  name: "no-schemas",
+  isSchema: () => false,
+  compile: () => {
+    throw new Error("the serve fixture declares no schema");
+  },
+  toJsonSchema: () => {
+    throw new Error("the serve fixture declares no schema");
+  },
+};
 
 @Injectable()
 class Connection {
@@ -55,7 +68,7 @@ class HealthController extends Controller {
 
 const delay = Number(process.env.START_DELAY_MS ?? 0);
 const app = createApp({
-  schema: jsonSchemaAdapter(),
+  schema: noSchemas,
   controllers: [WorkController, HealthController],
   providers: [
     Connection,

@@ -1,4 +1,4 @@
-import { jsonSchemaAdapter } from "../../../testing/src/json-schema-adapter.js";
+import { jsonSchemaAdapter } from "@trellis/testing";
 import type { AppOptions } from "../app/app-options.js";
 import { type App, createApp } from "../app/create-app.js";
 

@@ -1,5 +1,5 @@
+import { schema } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { testApp } from "../test-helpers/test-app.js";
 import type { WebSocketConnection } from "./websocket-connection.js";
 import { OnMessage, OnOpen, WebSocketRoute } from "./websocket-decorators.js";
