@@ -5,7 +5,7 @@ import { validate as lintDockerfile } from "dockerfile-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The testing guide's example is a test module itself: importing it runs its tests in this file.
 import "../../../docs/examples/testing.ts";
-import { startS3 } from "../../../packages/testing/src/uploads/start-s3.js";
+import { startS3 } from "../../../packages/testing/src/engines/start-s3.js";
 import { type RunningExample, startExample } from "./support/example-server.js";
 import { readProblem } from "./support/problem.js";
 
