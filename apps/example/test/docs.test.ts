@@ -395,6 +395,19 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(headers("/articles/draft", "get")).not.toContain("Cache-Control");
   },
 
+  async "app-plugin.ts"({ demo }) {
+    const { about, document, refused } = await demo();
+    expect(about.status).toBe(200);
+    expect(await json(about)).toEqual({ version: "1.4.0", uptimeSeconds: expect.any(Number) });
+    const operation = document.paths["/about"].get;
+    expect(operation).toMatchObject({ operationId: "getAbout", tags: ["about"], security: [] });
+    expect(operation.responses["200"].content["application/json"].schema.required).toEqual([
+      "version",
+      "uptimeSeconds",
+    ]);
+    expect(refused).toMatchObject({ code: "PLUGIN_ROUTE_CONFLICT" });
+  },
+
   async "idempotency.ts"({ demo }) {
     const { first, retry, otherPayload, noKey, paid, document } = await demo();
     expect(first.status).toBe(201);

@@ -117,7 +117,7 @@ describe("createApp({ plugins }): app plugins", () => {
     const missing = await send(app, "GET", "/stats/missing");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("content-type")).toBe("application/problem+json");
-    expect((await missing.json()).detail).toBe("No such stat");
+    expect(((await missing.json()) as Json).detail).toBe("No such stat");
     const broken = await send(app, "GET", "/stats/broken");
     expect(broken.status).toBe(500);
     expect(await broken.text()).not.toContain("secret");
