@@ -13,7 +13,6 @@ import { createErrorResponder } from "../pipeline/error-responder.js";
 import { composeMiddleware } from "../pipeline/middleware.js";
 import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
 import { PipelineBuilder } from "../pipeline/route-pipeline.js";
-import { mountPlugins } from "../plugin/mount-plugins.js";
 import { compileRoute } from "../route/compile-route.js";
 import { buildRouter, type RouterEntry } from "../router/build-router.js";
 import { appVersioning } from "../versioning/app-versioning.js";
@@ -23,6 +22,7 @@ import { serveWithSockets } from "../websocket/serve-with-sockets.js";
 import type { App } from "./app.js";
 import { closer } from "./app-lifecycle.js";
 import type { AppOptions } from "./app-options.js";
+import { appPlugins } from "./app-plugins.js";
 import { checkReservedProviders, connectPubSub } from "./app-pubsub.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
@@ -74,19 +74,13 @@ export function createApp(options: AppOptions): App {
   const respondError = observed.errors(
     createErrorResponder(settings.logger, settings.errorFormatter),
   );
-  // The app plugins (health checks...): their routes and documented operations, mounted now.
   const taken = new Set(served.map(({ operation }) => operation.shape));
-  const plugins = mountPlugins(settings.plugins, {
-    operations: built.map(({ operation }) => operation),
-    taken,
-    respondError,
-    logger: settings.logger,
-    pubsub,
-    document: () => documentOf(),
-    status: () => container.state.status,
-    resolve: (token, consumer) => container.resolve(token, consumer),
-    ...(observability ? { observe: (operation) => observability.route(operation) } : {}),
-  });
+  const plugins = appPlugins(
+    settings,
+    { operations: built.map(({ operation }) => operation), taken, pubsub, respondError },
+    () => container,
+    () => documentOf(),
+  );
   const semantics = httpSemantics(options, settings, built, respondError);
   const features: StageCompileContext = {
     features: new Map(settings.features.map((feature) => [feature.name, feature])),
