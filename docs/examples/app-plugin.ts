@@ -1,6 +1,15 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
-import { type AppPlugin, Controller, createApp, Get, Returns, Route } from "@trellis/core";
+import {
+  type AppPlugin,
+  Controller,
+  createApp,
+  Description,
+  Get,
+  Returns,
+  Route,
+  Summary,
+} from "@trellis/core";
 import { IsString } from "class-validator";
 import { documented } from "./documented.ts";
 
@@ -77,8 +86,11 @@ class Note {
 }
 
 @Route("/notes")
+@Description("Short notes")
 class NoteController extends Controller {
   @Get()
+  @Summary("List notes")
+  @Description("Every note.")
   @Returns(200, [Note], "Every note")
   list(): Note[] {
     return [{ id: "1" }];

@@ -83,7 +83,8 @@ export const configErrorCodes = {
     "docs.swagger, an option given to swaggerUi(), or a route a docs plugin returns, is not valid",
   INVALID_PLUGIN:
     "`plugins` is not an array of app plugins or lists two of one name, a plugin's mount failed or returned an invalid route, or it read the document or a provider while mounting",
-  PLUGIN_ROUTE_CONFLICT: "an app plugin's route has the path of an application route or of an earlier plugin's",
+  PLUGIN_ROUTE_CONFLICT:
+    "an app plugin's route has the path of an application route or of an earlier plugin's",
   OPENAPI_FILE_FAILED: "openapi.file does not end in .json, .yaml or .yml, or could not be written",
   UNRESOLVED_SCHEMA_REF:
     "a schema references a component that no adapter declared, or has a reference other than #/components/schemas/Name",
