@@ -82,7 +82,7 @@ export const configErrorCodes = {
   INVALID_DOCS_OPTIONS:
     "docs.swagger, an option given to swaggerUi(), or a route a docs plugin returns, is not valid",
   INVALID_PLUGIN:
-    "`plugins` is not an array of app plugins or lists two of one name, a plugin's mount failed or returned an invalid route, or it read the document or a provider while mounting",
+    "`plugins` is not a list of app plugins with distinct names, or a plugin's mount threw, returned a bad route or read too early",
   PLUGIN_ROUTE_CONFLICT:
     "an app plugin's route has the path of an application route or of an earlier plugin's",
   OPENAPI_FILE_FAILED: "openapi.file does not end in .json, .yaml or .yml, or could not be written",
