@@ -42,6 +42,8 @@ export function trellisVitestConfig(
         "@trellis/mcp": source("mcp"),
         "@trellis/store-redis": source("store-redis"),
         "@trellis/rate-limit": source("rate-limit"),
+        "@trellis/health": source("health"),
+        "@trellis/upload-s3": source("upload-s3"),
       },
     },
     test: {

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startS3 } from "../packages/testing/src/uploads/start-s3.js";
+import { startS3 } from "@trellis/testing/engines";
 import { freePort } from "./lib/ports.js";
 import { rssMiB } from "./lib/proc.js";
 

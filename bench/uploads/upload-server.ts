@@ -17,9 +17,9 @@ import {
   Get,
   Post,
   Route,
-  s3Sink,
   type UploadSink,
 } from "@trellis/core";
+import { s3Sink } from "@trellis/upload-s3";
 import { S3Client } from "bun";
 
 const mode = process.env.MODE ?? "trellis-disk";

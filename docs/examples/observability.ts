@@ -6,12 +6,12 @@ import {
   createApp,
   Get,
   getRequestLogger,
-  healthIndicator,
   Injectable,
   Param,
   Req,
   Route,
 } from "@trellis/core";
+import { healthChecks, healthIndicator } from "@trellis/health";
 import { startOpenTelemetry } from "./observability-sdk.js";
 
 @Injectable()
@@ -41,10 +41,12 @@ export function ordersApp() {
     providers: [Database],
     accessLog: true, // "request completed" lines through the logger's info
     telemetry: { requestHeaders: ["x-tenant-id"] }, // on: the SDK is registered first
-    health: {
-      indicators: { database: healthIndicator(Database, (database) => database.ping()) },
-      pressure: { maxEventLoopDelayMs: 1000, maxRssBytes: 2 * 1024 ** 3 },
-    },
+    plugins: [
+      healthChecks({
+        indicators: { database: healthIndicator(Database, (database) => database.ping()) },
+        pressure: { maxEventLoopDelayMs: 1000, maxRssBytes: 2 * 1024 ** 3 },
+      }),
+    ],
   });
 }
 // #endregion

@@ -13,8 +13,8 @@ import {
   Post,
   Route,
   type StoredFile,
-  s3Sink,
 } from "@trellis/core";
+import { s3Sink } from "@trellis/upload-s3";
 import { S3Client } from "bun";
 import { IsString } from "class-validator";
 import { documented } from "./documented.ts";

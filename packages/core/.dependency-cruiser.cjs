@@ -17,8 +17,7 @@ const floors = [
   ["router"],
   ["websocket"],
   ["asyncapi"],
-  ["docs", "mcp"],
-  ["health"],
+  ["docs", "mcp", "plugin"],
   ["app"],
 ];
 

@@ -85,7 +85,7 @@ export function createExampleApp({
         instructions:
           "The users API as tools: createUser stores one user, getUser reads one by id, listUsers pages through them.",
       },
-      health: exampleHealth(maxEventLoopDelayMs),
+      plugins: [exampleHealth(maxEventLoopDelayMs)],
       logger,
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
       ...httpStores({ redisUrl, trustedProxyHops, rateLimitStore }),

@@ -5,7 +5,7 @@ import { validate as lintDockerfile } from "dockerfile-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The testing guide's example is a test module itself: importing it runs its tests in this file.
 import "../../../docs/examples/testing.ts";
-import { startS3 } from "../../../packages/testing/src/uploads/start-s3.js";
+import { startS3 } from "@trellis/testing/engines";
 import { type RunningExample, startExample } from "./support/example-server.js";
 import { readProblem } from "./support/problem.js";
 
@@ -393,6 +393,19 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
       Object.keys(document.paths[path][method].responses["200"]?.headers ?? {});
     expect(headers("/articles", "get")).toContain("Cache-Control");
     expect(headers("/articles/draft", "get")).not.toContain("Cache-Control");
+  },
+
+  async "app-plugin.ts"({ demo }) {
+    const { about, document, refused } = await demo();
+    expect(about.status).toBe(200);
+    expect(await json(about)).toEqual({ version: "1.4.0", uptimeSeconds: expect.any(Number) });
+    const operation = document.paths["/about"].get;
+    expect(operation).toMatchObject({ operationId: "getAbout", tags: ["about"], security: [] });
+    expect(operation.responses["200"].content["application/json"].schema.required).toEqual([
+      "version",
+      "uptimeSeconds",
+    ]);
+    expect(refused).toMatchObject({ code: "PLUGIN_ROUTE_CONFLICT" });
   },
 
   async "idempotency.ts"({ demo }) {

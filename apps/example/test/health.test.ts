@@ -14,7 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => example.stop());
 
-describe("the health endpoints (createApp({ health }))", () => {
+describe("the health endpoints (healthChecks() of @trellis/health)", () => {
   it("answers the liveness probe", async () => {
     const response = await example.request("/health/live");
     expect(response.status).toBe(200);

@@ -1,7 +1,8 @@
 // The example driven through @trellis/client over real HTTP: the client is typed by the
 // controller (import type) and learns where arguments go from the manifest the app serves.
 import { createClient, type SseMessage, TrellisClientError } from "@trellis/client";
-import type { HealthChecks, ResyncEvent } from "@trellis/core";
+import type { ResyncEvent } from "@trellis/core";
+import type { HealthChecks } from "@trellis/health";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { ServiceMetricsController } from "../src/health/service-metrics-controller.js";
 import type { AvatarController } from "../src/users/avatar-controller.js";

@@ -100,19 +100,6 @@ export type {
   StageContext,
   StagePlace,
 } from "./feature/route-feature.js";
-export {
-  HealthChecks,
-  type Liveness,
-  type Readiness,
-  type ReadinessCheck,
-} from "./health/health-operations.js";
-export {
-  type HealthCheckResult,
-  type HealthIndicator,
-  type HealthOptions,
-  healthIndicator,
-  type PressureOptions,
-} from "./health/health-options.js";
 export type { TrustedAddressHeader } from "./http/client-address.js";
 export { mediaTypeFromSignature, signedMediaTypes } from "./http/media-signature.js";
 export {
@@ -201,6 +188,14 @@ export { getRequestSignal } from "./pipeline/request-deadline.js";
 export { withHeaders } from "./pipeline/response-headers.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
 export type {
+  AppPlugin,
+  AppPluginContext,
+  AppPluginMount,
+  AppPluginOperation,
+  AppPluginResponse,
+  AppPluginRoute,
+} from "./plugin/app-plugin.js";
+export type {
   FollowOptions,
   ResyncEvent,
   TopicEvent,
@@ -242,7 +237,6 @@ export type {
 export { type DiskSinkOptions, diskSink } from "./uploads/disk-sink.js";
 export type { MultipartLimits } from "./uploads/form-plan.js";
 export { type MemorySinkOptions, memorySink } from "./uploads/memory-sink.js";
-export { type S3SinkOptions, s3Sink } from "./uploads/s3-sink.js";
 export { StoredFile, type StoredLocation } from "./uploads/stored-file.js";
 export type { UploadInfo, UploadSink, UploadTarget } from "./uploads/upload-sink.js";
 export { unsupportedVersionType } from "./versioning/unsupported-version.js";

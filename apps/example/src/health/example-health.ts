@@ -1,19 +1,20 @@
-import { type HealthOptions, healthIndicator } from "@trellis/core";
+import type { AppPlugin } from "@trellis/core";
+import { healthChecks, healthIndicator } from "@trellis/health";
 import { DatabaseHealth } from "./database-health.js";
 
 const gib = 1024 ** 3;
 
 /**
- * The example's probes (`createApp({ health })`): `GET /health/live`, and `GET /health/ready`,
+ * The example's probes (`healthChecks()` of `@trellis/health`): `GET /health/live`, and `GET /health/ready`,
  * which is 503 while the app starts or closes, when the database does not answer a query or the
  * event pub/sub lost its engine, and under pressure (an event loop late by a second unless
  * `maxEventLoopDelayMs` says otherwise, 1 GiB of heap, 2 GiB resident), with `Retry-After`.
  */
-export function exampleHealth(maxEventLoopDelayMs = 1000): HealthOptions {
-  return {
+export function exampleHealth(maxEventLoopDelayMs = 1000): AppPlugin {
+  return healthChecks({
     indicators: {
       database: healthIndicator(DatabaseHealth, (database) => database.isReachable()),
     },
     pressure: { maxEventLoopDelayMs, maxHeapUsedBytes: gib, maxRssBytes: 2 * gib },
-  };
+  });
 }

@@ -12,6 +12,8 @@ const packages = [
   "packages/mcp",
   "packages/store-redis",
   "packages/rate-limit",
+  "packages/health",
+  "packages/upload-s3",
 ];
 const outputs = [
   "core",
@@ -22,6 +24,8 @@ const outputs = [
   "mcp",
   "store-redis",
   "rate-limit",
+  "health",
+  "upload-s3",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */

@@ -2,7 +2,6 @@ import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
 import type { Logger } from "../errors/logger.js";
 import type { RouteFeature } from "../feature/route-feature.js";
-import type { HealthOptions } from "../health/health-options.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { IdempotencyAppOptions } from "../idempotency/idempotency-options.js";
@@ -17,6 +16,7 @@ import type { Guard } from "../pipeline/guard.js";
 import type { InterceptorItem } from "../pipeline/interceptor.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { ResponseValidation } from "../pipeline/response-validation.js";
+import type { AppPlugin } from "../plugin/app-plugin.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { WebSocketOptions } from "../websocket/websocket-options.js";
@@ -96,10 +96,11 @@ export interface AppOptions extends DocumentOptions {
    */
   readonly accessLog?: boolean | AccessLogOptions;
   /**
-   * Liveness and readiness endpoints (`/health/live`, `/health/ready`), documented: readiness is
-   * 503 while the app starts or closes, when an indicator is down, or under pressure. Default off.
+   * App plugins: what adds routes and lifecycle to the app, such as `healthChecks()` from
+   * `@trellis/health` (liveness and readiness, documented). Mounted in order at startup. See
+   * docs/writing-a-feature.md.
    */
-  readonly health?: boolean | HealthOptions;
+  readonly plugins?: readonly AppPlugin[];
   /** Guards run before every route's own (after its security requirements). */
   readonly guards?: readonly Guard[];
   /** Interceptors around every handler, outside the class's and method's. */

@@ -7,7 +7,6 @@ import { consoleLogger, type Logger, normalizeLogger } from "../errors/logger.js
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { installedFeatures } from "../feature/plan-features.js";
 import type { RouteFeature } from "../feature/route-feature.js";
-import { type HealthSettings, parseHealth } from "../health/health-options.js";
 import {
   type RequestIdOptions,
   type RequestIdPolicy,
@@ -26,6 +25,8 @@ import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
 import { parseResponseValidation } from "../pipeline/response-validation.js";
 import type { PipelineSettings } from "../pipeline/route-pipeline.js";
+import type { AppPlugin } from "../plugin/app-plugin.js";
+import { checkPlugins } from "../plugin/mount-plugins.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import { parseWebSocketOptions, type WebSocketSettings } from "../websocket/websocket-options.js";
@@ -66,8 +67,8 @@ export interface AppSettings extends DocumentSettings {
   readonly ownLogger: boolean;
   /** Traces, metrics and the access log, when any is on; decided here, once. */
   readonly observability: Observability | undefined;
-  /** The health endpoints (`health`), when the app serves them. */
-  readonly health: HealthSettings | undefined;
+  /** The app plugins (`plugins`), checked, in mount order. */
+  readonly plugins: readonly AppPlugin[];
   readonly errorFormatter: ErrorFormatter | undefined;
   /** Content codings request bodies may use. */
   readonly bodyEncodings: readonly BodyEncoding[];
@@ -278,7 +279,7 @@ export function parseAppOptions(options: AppOptions): AppSettings {
     logger: appLogger,
     ownLogger: options.logger !== undefined,
     observability: createObservability(options, appLogger),
-    health: parseHealth(options.health),
+    plugins: checkPlugins(options.plugins),
     errorFormatter: options.errorFormatter,
     bodyEncodings: parseBodyEncodings(options.bodyEncodings),
     websocket: parseWebSocketOptions(options.websocket),

@@ -20,9 +20,9 @@ import { compileSocketUpgrade } from "../websocket/compile-socket-upgrade.js";
 import { createSockets } from "../websocket/create-sockets.js";
 import { serveWithSockets } from "../websocket/serve-with-sockets.js";
 import type { App } from "./app.js";
-import { appHealth } from "./app-health.js";
 import { closer } from "./app-lifecycle.js";
 import type { AppOptions } from "./app-options.js";
+import { appPlugins } from "./app-plugins.js";
 import { checkReservedProviders, connectPubSub } from "./app-pubsub.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
@@ -74,7 +74,13 @@ export function createApp(options: AppOptions): App {
   const respondError = observed.errors(
     createErrorResponder(settings.logger, settings.errorFormatter),
   );
-  const health = appHealth(settings, pubsub, () => container, respondError);
+  const taken = new Set(served.map(({ operation }) => operation.shape));
+  const plugins = appPlugins(
+    settings,
+    { operations: built.map(({ operation }) => operation), taken, pubsub, respondError },
+    () => container,
+    () => documentOf(),
+  );
   const semantics = httpSemantics(options, settings, built, respondError);
   const features: StageCompileContext = {
     features: new Map(settings.features.map((feature) => [feature.name, feature])),
@@ -84,7 +90,7 @@ export function createApp(options: AppOptions): App {
     },
     respond: respondError,
   };
-  const operations = [...built.map(({ operation }) => operation), ...health.operations];
+  const operations = [...built.map(({ operation }) => operation), ...plugins.operations];
 
   // The document's checks first: an undeclared security scheme is reported before an unguarded
   // one. The document itself is built on first use (`app.document`, the docs, `openapi.file`):
@@ -169,12 +175,14 @@ export function createApp(options: AppOptions): App {
       return container.runInit();
     });
   }
+  // The app plugins' ready hooks: after the providers' onInit, before app.ready.
+  starting = starting === undefined ? (plugins.ready() ?? undefined) : starting.then(plugins.ready);
   // An engine's adapter connects while providers start: routes answer once both are done.
   if (opening !== undefined) {
     starting = starting === undefined ? opening : Promise.all([starting, opening]).then(() => {});
   }
 
-  const entries: RouterEntry[] = [...health.entries];
+  const entries: RouterEntry[] = [...plugins.entries];
   let live = starting === undefined;
   served.forEach(({ operation }, index) => {
     const handler: RouteHandler = live
@@ -211,9 +219,7 @@ export function createApp(options: AppOptions): App {
   if (settings.openapi?.file !== undefined) writeDocumentFile(documentOf(), settings.openapi.file);
 
   const modules = describeModules(graph);
-  const shapes = new Set(
-    [...served.map(({ operation }) => operation), ...health.operations].map(({ shape }) => shape),
-  );
+  const shapes = taken;
   const asyncDocs = sockets.length > 0 ? asyncapi : undefined;
   for (const plugin of settings.docs) {
     entries.push(
@@ -257,7 +263,7 @@ export function createApp(options: AppOptions): App {
     streams,
     sockets: socketRuntime.hub,
     pubsub,
-    stores: semantics.stores,
+    stores: [...semantics.stores, ...plugins.closers],
   };
   registerRuntime(container.state, runtime);
   const close = closer(container, runtime, ready);

@@ -83,6 +83,10 @@ export const configErrorCodes = {
   DOCS_ROUTE_CONFLICT: "a docs route collides with an application route",
   INVALID_DOCS_OPTIONS:
     "docs.swagger, an option given to swaggerUi(), or a route a docs plugin returns, is not valid",
+  INVALID_PLUGIN:
+    "`plugins` is not a list of app plugins with distinct names, or a plugin's mount threw, returned a bad route or read too early",
+  PLUGIN_ROUTE_CONFLICT:
+    "an app plugin's route has the path of an application route or of an earlier plugin's",
   OPENAPI_FILE_FAILED: "openapi.file does not end in .json, .yaml or .yml, or could not be written",
   UNRESOLVED_SCHEMA_REF:
     "a schema references a component that no adapter declared, or has a reference other than #/components/schemas/Name",

@@ -68,7 +68,7 @@ export function bodyFormPlan(
       if (!isSink(sink)) {
         throw new TrellisConfigError(
           "INVALID_UPLOADS",
-          `${at}: @Body uploads.${field} is not an upload sink (use memorySink, diskSink or s3Sink).`,
+          `${at}: @Body uploads.${field} is not an upload sink (use memorySink, diskSink, or s3Sink from @trellis/upload-s3).`,
         );
       }
       if (sink.maxSize !== undefined && !isLimit(sink.maxSize)) {

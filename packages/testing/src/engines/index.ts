@@ -8,3 +8,4 @@ export { describePubSubFaults, eventually, type PubSubFaultsUnderTest } from "./
 export { describeScaleOut, type ScaleOutUnderTest } from "./scale-out-suite.js";
 export { startPostgres } from "./start-postgres.js";
 export { startRedis } from "./start-redis.js";
+export { type RunningS3, startS3 } from "./start-s3.js";

@@ -1,4 +1,3 @@
-import "reflect-metadata";
 import { createHash, randomUUID } from "node:crypto";
 import { connect, type Socket } from "node:net";
 import {
@@ -10,14 +9,14 @@ import {
   Post,
   Route,
   type StoredFile,
-  s3Sink,
   serve,
   type UploadSink,
 } from "@trellis/core";
+import { jsonSchemaAdapter, schema } from "@trellis/testing";
+import { type RunningS3, startS3 } from "@trellis/testing/engines";
 import { S3Client } from "bun";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonSchemaAdapter, schema } from "../json-schema-adapter.js";
-import { type RunningS3, startS3 } from "./start-s3.js";
+import { s3Sink } from "./index.js";
 
 const mebibyte = 1024 * 1024;
 const boundary = "trellis-s3-test";

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { freePort, ServerProcess, waitUntil } from "../engines/engine-process.js";
+import { freePort, ServerProcess, waitUntil } from "./engine-process.js";
 
 /** An S3-compatible server (s3rver) started by a test, with one bucket and a look into its store. */
 export interface RunningS3 {

@@ -1,7 +1,4 @@
-import type { AppStatus } from "../di/built-in-tokens.js";
-import { routeShape } from "../http/route-shape.js";
-import type { Operation, ResponseSpec } from "../operation/operation.js";
-import type { JsonSchema } from "../schema/json-schema.js";
+import type { AppPluginOperation, AppPluginResponse, AppStatus, JsonSchema } from "@trellis/core";
 import type { HealthSettings } from "./health-options.js";
 
 /** The liveness answer: the process is up. */
@@ -23,7 +20,7 @@ export interface Readiness {
 }
 
 /**
- * The operations of `createApp({ health })`, as `@trellis/client` names them: type a client with
+ * The operations of `healthChecks()`, as `@trellis/client` names them: type a client with
  * `{ health: HealthChecks }` to call `live()` and `ready()`.
  */
 export abstract class HealthChecks {
@@ -59,68 +56,46 @@ const readinessSchema: JsonSchema = {
 
 const response = (
   status: number,
-  jsonSchema: JsonSchema,
+  schema: JsonSchema,
   description: string,
   retryAfter = false,
-): ResponseSpec => ({
+): AppPluginResponse => ({
   status,
-  schema: undefined,
-  isArray: false,
-  jsonSchema,
+  schema,
   description,
-  headers: retryAfter
-    ? [
-        {
-          name: "Retry-After",
-          jsonSchema: { type: "integer", minimum: 0 },
-          description: "Seconds to wait before asking again (starting, or under pressure).",
-          required: false,
+  ...(retryAfter
+    ? {
+        headers: {
+          "Retry-After": {
+            schema: { type: "integer", minimum: 0 },
+            description: "Seconds to wait before asking again (starting, or under pressure).",
+          },
         },
-      ]
-    : [],
-  hasExample: false,
+      }
+    : {}),
 });
 
-function operation(
+const operation = (
   settings: HealthSettings,
-  handlerName: "live" | "ready",
+  handler: "live" | "ready",
   summary: string,
   description: string,
-  responses: readonly ResponseSpec[],
-): Operation {
-  const path = `${settings.path}/${handlerName}`;
-  return {
-    controller: HealthChecks,
-    handlerName,
-    method: "GET",
-    path,
-    shape: routeShape(path),
-    openapiPath: path,
-    pathParams: [],
-    bindings: [],
-    responses,
-    produces: [],
-    sse: undefined,
-    docs: {
-      summary,
-      description,
-      operationId: handlerName === "live" ? "getLiveness" : "getReadiness",
-      operationIdExplicit: true,
-      tags: [settings.tag],
-      controllerTag: { name: settings.tag, description: undefined },
-      deprecated: false,
-      hidden: false,
-    },
-    security: [],
-    public: true,
-    bodyLimit: 0,
-    timeout: undefined,
-    guarded: false,
-  };
-}
+  responses: readonly AppPluginResponse[],
+): AppPluginOperation => ({
+  controller: HealthChecks,
+  handler,
+  operationId: handler === "live" ? "getLiveness" : "getReadiness",
+  summary,
+  description,
+  tags: [settings.tag],
+  responses,
+});
 
 /** The two documented operations of the health endpoints. */
-export function healthOperations(settings: HealthSettings): { live: Operation; ready: Operation } {
+export function healthOperations(settings: HealthSettings): {
+  live: AppPluginOperation;
+  ready: AppPluginOperation;
+} {
   return {
     live: operation(
       settings,

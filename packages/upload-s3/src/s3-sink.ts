@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { StoredFile, type UploadInfo, type UploadSink, type UploadTarget } from "@trellis/core";
 import type { S3Client } from "bun";
-import { HeadKeeper } from "./memory-sink.js";
-import { StoredFile } from "./stored-file.js";
-import type { UploadInfo, UploadSink, UploadTarget } from "./upload-sink.js";
+import { HeadKeeper } from "./head-keeper.js";
 
 /** Options of `s3Sink`. */
 export interface S3SinkOptions {

@@ -1,12 +1,15 @@
+import {
+  Controller,
+  Get,
+  Injectable,
+  inProcessPubSub,
+  Route,
+  serve,
+  TrellisConfigError,
+} from "@trellis/core";
 import { describe, expect, it } from "vitest";
-import { serve } from "../app/serve-app.js";
-import { Controller } from "../controller/controller.js";
-import { Injectable } from "../decorators/injectable.js";
-import { Route } from "../decorators/route.js";
-import { Get } from "../decorators/verbs.js";
-import { inProcessPubSub } from "../pubsub/in-process-pubsub.js";
-import { send, testApp } from "../test-helpers/test-app.js";
-import { healthIndicator } from "./health-options.js";
+import { healthChecks, healthIndicator } from "./index.js";
+import { send, testApp } from "./test-helpers/test-app.js";
 
 @Injectable()
 class Database {
@@ -35,7 +38,7 @@ const ready = async (app: ReturnType<typeof testApp>): Promise<Record<string, an
   };
 };
 
-describe("createApp({ health })", () => {
+describe("healthChecks()", () => {
   it("serves liveness, and readiness with each indicator, the pub/sub engine and the app's state", async () => {
     const app = testApp([ThingController], {
       ...quiet,
@@ -154,11 +157,58 @@ describe("createApp({ health })", () => {
     ]);
   });
 
-  it("refuses a bad health option at startup", () => {
-    expect(() => testApp([ThingController], { health: { path: "health" } })).toThrow(/health.path/);
-    expect(() =>
-      testApp([ThingController], { health: { indicators: { db: "yes" as never } } }),
-    ).toThrow(/health.indicators.db/);
-    expect(() => testApp([ThingController], { health: { timeoutMs: -1 } })).toThrow(/timeoutMs/);
+  it("refuses a bad option at startup, with INVALID_HEALTH_OPTIONS", () => {
+    const codeOf = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(TrellisConfigError);
+        return [(error as TrellisConfigError).code, (error as Error).message];
+      }
+      return undefined;
+    };
+    expect(codeOf(() => healthChecks({ path: "health" }))).toEqual([
+      "INVALID_HEALTH_OPTIONS",
+      expect.stringMatching(/healthChecks: path must be/),
+    ]);
+    expect(codeOf(() => healthChecks({ indicators: { db: "yes" as never } }))).toEqual([
+      "INVALID_HEALTH_OPTIONS",
+      expect.stringMatching(/indicators\.db/),
+    ]);
+    expect(codeOf(() => healthChecks({ timeoutMs: -1 }))).toEqual([
+      "INVALID_HEALTH_OPTIONS",
+      expect.stringMatching(/timeoutMs/),
+    ]);
+    expect(codeOf(() => healthChecks({ pressure: { maxRssBytes: 0 } }))).toEqual([
+      "INVALID_HEALTH_OPTIONS",
+      expect.stringMatching(/pressure\.maxRssBytes/),
+    ]);
+  });
+
+  it("refuses a path a route of the app has, with core's PLUGIN_ROUTE_CONFLICT", () => {
+    @Route("/health")
+    class ProbeController extends Controller {
+      @Get("/live")
+      live() {
+        return "mine";
+      }
+    }
+    expect(() => testApp([ProbeController], { ...quiet, health: true })).toThrow(
+      expect.objectContaining({ code: "PLUGIN_ROUTE_CONFLICT" }),
+    );
+  });
+
+  it("samples pressure once the app is ready, and answers 503 once it closed", async () => {
+    const app = testApp([ThingController], {
+      ...quiet,
+      health: { pressure: { maxEventLoopDelayMs: 60_000, sampleIntervalMs: 5 } },
+    });
+    expect((await ready(app)).body.checks.eventLoopDelay).toEqual({
+      status: "up",
+      value: expect.any(Number),
+      limit: 60_000,
+    });
+    await app.close({ graceMs: 0 });
+    expect((await ready(app)).status).toBe(503);
   });
 });

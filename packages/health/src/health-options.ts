@@ -1,4 +1,10 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { TrellisConfigError } from "@trellis/core";
+
+declare module "@trellis/core" {
+  interface FeatureErrorCodes {
+    INVALID_HEALTH_OPTIONS: "an option of healthChecks() (path, indicators, pubsub, pressure, timeoutMs, tag) has the wrong type or value";
+  }
+}
 
 /** What one readiness check found: up or down, with details a probe may show (no secrets). */
 export type HealthCheckResult =
@@ -10,7 +16,7 @@ type Awaitable<T> = T | Promise<T>;
 /**
  * One thing readiness depends on: a function, or a provider of the app and a check of it
  * (`healthIndicator(DatabaseHealth, (db) => db.isReachable())`). A check that throws, rejects or
- * takes longer than `health.timeoutMs` is down.
+ * takes longer than `timeoutMs` is down.
  */
 export type HealthIndicator =
   | (() => Awaitable<HealthCheckResult>)
@@ -23,7 +29,7 @@ export type HealthIndicator =
  * A readiness check of one of the app's providers, resolved once, when first checked.
  *
  * @example
- * createApp({ health: { indicators: { database: healthIndicator(DatabaseHealth, (db) => db.isReachable()) } } });
+ * healthChecks({ indicators: { database: healthIndicator(DatabaseHealth, (db) => db.isReachable()) } });
  */
 export function healthIndicator<T>(
   inject: abstract new (...args: never[]) => T,
@@ -46,7 +52,7 @@ export interface PressureOptions {
   readonly retryAfterSeconds?: number;
 }
 
-/** `createApp({ health })`: liveness and readiness endpoints, documented in the OpenAPI document. */
+/** `healthChecks(options)`: liveness and readiness endpoints, documented in the OpenAPI document. */
 export interface HealthOptions {
   /** Where they are served: `<path>/live` and `<path>/ready` (default `/health`). */
   readonly path?: string;
@@ -73,13 +79,13 @@ export interface HealthSettings {
 }
 
 const fail = (message: string): never => {
-  throw new TrellisConfigError("INVALID_OPTION", `createApp: health${message}`);
+  throw new TrellisConfigError("INVALID_HEALTH_OPTIONS", `healthChecks: ${message}`);
 };
 
 const positive = (value: unknown, name: string): number | undefined => {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
-    return fail(`.${name} must be a positive number.`);
+    return fail(`${name} must be a positive number.`);
   }
   return value;
 };
@@ -93,7 +99,7 @@ const isIndicator = (value: unknown): value is HealthIndicator =>
 
 function parsePressure(value: PressureOptions | undefined): HealthSettings["pressure"] {
   if (value === undefined) return undefined;
-  if (value === null || typeof value !== "object") return fail(".pressure must be an object.");
+  if (value === null || typeof value !== "object") return fail("pressure must be an object.");
   return {
     maxEventLoopDelayMs: positive(value.maxEventLoopDelayMs, "pressure.maxEventLoopDelayMs") ?? 0,
     maxHeapUsedBytes: positive(value.maxHeapUsedBytes, "pressure.maxHeapUsedBytes") ?? 0,
@@ -105,21 +111,20 @@ function parsePressure(value: PressureOptions | undefined): HealthSettings["pres
   };
 }
 
-/** Checks `createApp`'s `health` option; undefined when the app serves no health endpoints. */
-export function parseHealth(value: unknown): HealthSettings | undefined {
-  if (value === undefined || value === false) return undefined;
-  const options = (value === true ? {} : value) as HealthOptions;
+/** Checks the options of `healthChecks()`, with their defaults. */
+export function parseHealth(value: HealthOptions | undefined): HealthSettings {
+  const options = value ?? {};
   if (options === null || typeof options !== "object") {
-    return fail(" must be true or an object ({ path, indicators, pressure, ... }).");
+    return fail("its options must be an object ({ path, indicators, pressure, ... }).");
   }
   const path = options.path ?? "/health";
   if (typeof path !== "string" || !/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) {
-    return fail(`.path must be a path like "/health" (no parameters, no trailing slash).`);
+    return fail(`path must be a path like "/health" (no parameters, no trailing slash).`);
   }
   const indicators = new Map<string, HealthIndicator>();
   for (const [name, indicator] of Object.entries(options.indicators ?? {})) {
     if (!isIndicator(indicator)) {
-      return fail(`.indicators.${name} must be a function or healthIndicator(Token, check).`);
+      return fail(`indicators.${name} must be a function or healthIndicator(Token, check).`);
     }
     indicators.set(name, indicator);
   }

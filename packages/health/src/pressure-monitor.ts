@@ -9,8 +9,8 @@ export interface PressureCheck {
 
 /**
  * Samples the process every `sampleIntervalMs` on an unreferenced timer (it never keeps the
- * process alive): event-loop delay (how late the timer fired), heap used and RSS. Stops by
- * itself once `stopped()` says so (the app closed).
+ * process alive): event-loop delay (how late the timer fired), heap used and RSS, until
+ * `stop()` (the app closes).
  */
 export class PressureMonitor {
   #delayMs = 0;
@@ -18,18 +18,11 @@ export class PressureMonitor {
   #rss = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(
-    private readonly limits: Required<PressureOptions>,
-    private readonly stopped: () => boolean,
-  ) {
+  constructor(private readonly limits: Required<PressureOptions>) {
     this.#measure(0);
     const interval = limits.sampleIntervalMs;
     let last = performance.now();
     this.#timer = setInterval(() => {
-      if (this.stopped()) {
-        clearInterval(this.#timer);
-        return;
-      }
       const now = performance.now();
       this.#measure(Math.max(0, now - last - interval));
       last = now;
@@ -42,6 +35,11 @@ export class PressureMonitor {
     const { maxHeapUsedBytes, maxRssBytes } = this.limits;
     if (maxHeapUsedBytes > 0) this.#heap = process.memoryUsage().heapUsed;
     if (maxRssBytes > 0) this.#rss = process.memoryUsage.rss();
+  }
+
+  /** Stops sampling. */
+  stop(): void {
+    clearInterval(this.#timer);
   }
 
   /** The checks with a limit set, by name (`eventLoopDelay`, `heap`, `rss`). */
