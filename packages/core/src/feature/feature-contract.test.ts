@@ -13,7 +13,13 @@ import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { send, testApp } from "../test-helpers/test-app.js";
 import { withFeatureStages, withHandlerHooks } from "./compile-stages.js";
 import { featureKey } from "./feature-key.js";
-import type { AnswerHandler, FeatureSetting, RouteFeature, StagePlace } from "./route-feature.js";
+import type {
+  AnswerHandler,
+  FeatureKey,
+  FeatureSetting,
+  RouteFeature,
+  StagePlace,
+} from "./route-feature.js";
 
 // A feature for these tests: it records what it was planned with and which stages ran.
 const seen: string[] = [];
@@ -164,7 +170,7 @@ describe("the route-feature contract", () => {
 
   it("runs the stages of one place in the listed order, the first outermost", async () => {
     reset();
-    const second = {
+    const second: RouteFeature<string, string> = {
       ...tagFeature("second", "after-guards", "2"),
       key: featureKey<string>("@Second", () => second),
     };
@@ -339,7 +345,9 @@ function stampFeature(name: string, key = stampKey): RouteFeature<string, string
   };
 }
 
-const laterKey = featureKey<string>("@Later", () => stampFeature("later", laterKey));
+const laterKey: FeatureKey<string> = featureKey<string>("@Later", () =>
+  stampFeature("later", laterKey),
+);
 const Later = (value: string | false) => laterKey.record(value);
 
 @Route("/stamped")
