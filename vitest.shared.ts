@@ -44,6 +44,7 @@ export function trellisVitestConfig(
         "@trellis/rate-limit": source("rate-limit"),
         "@trellis/health": source("health"),
         "@trellis/upload-s3": source("upload-s3"),
+        "@trellis/conditional": source("conditional"),
       },
     },
     test: {

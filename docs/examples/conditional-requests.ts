@@ -1,12 +1,11 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
+import { Conditional, entityTag } from "@trellis/conditional";
 import {
   Body,
-  Conditional,
   Controller,
   createApp,
   Description,
-  entityTag,
   Get,
   NotFoundException,
   Param,

@@ -14,18 +14,12 @@ export { createApp } from "./app/create-app.js";
 export type { ServeOptions } from "./app/serve-app.js";
 export { serve } from "./app/serve-app.js";
 export type { AsyncApiDocument } from "./asyncapi/generate-asyncapi.js";
-export {
-  conditionalProblemTypes,
-  PreconditionFailedException,
-} from "./conditional/conditional-problems.js";
-export type { EntityTagOptions } from "./conditional/entity-tag.js";
-export { entityTag } from "./conditional/entity-tag.js";
 export { Controller } from "./controller/controller.js";
-export type { CurrentValidators } from "./controller/current-validators.js";
+export type { CurrentValidators, PreconditionCheck } from "./controller/current-validators.js";
+export { preconditionsSlot } from "./controller/response-state.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
-export { Conditional } from "./decorators/conditional.js";
 export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";
 export { Idempotent } from "./decorators/idempotent.js";
 export { Inject } from "./decorators/inject.js";
@@ -92,9 +86,12 @@ export { TrellisConfigError } from "./errors/trellis-config-error.js";
 export { withoutStack } from "./errors/without-stack.js";
 export { featureKey } from "./feature/feature-key.js";
 export type {
+  AnswerHandler,
   FeatureKey,
   FeatureSetting,
   FeatureStage,
+  HandlerHooks,
+  HandlerStage,
   PlanContext,
   RouteFeature,
   StageContext,
@@ -141,10 +138,6 @@ export { getRequestLogger, type RequestLogger } from "./observability/request-lo
 export type { TelemetryOptions } from "./observability/telemetry-options.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
-export type {
-  ConditionalAppOptions,
-  ConditionalOptions,
-} from "./operation/conditional-policy.js";
 export type { DeprecatedOptions } from "./operation/deprecation-policy.js";
 export type {
   DocumentFragment,

@@ -1,6 +1,6 @@
+import { Conditional, PreconditionFailedException } from "@trellis/conditional";
 import {
   Body,
-  Conditional,
   ConflictException,
   Controller,
   Deprecated,
@@ -14,7 +14,6 @@ import {
   Param,
   Patch,
   Post,
-  PreconditionFailedException,
   pageLinkHeader,
   pageLinks,
   Query,

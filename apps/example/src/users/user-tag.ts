@@ -1,4 +1,4 @@
-import { entityTag } from "@trellis/core";
+import { entityTag } from "@trellis/conditional";
 import type { User } from "./user.js";
 
 /**

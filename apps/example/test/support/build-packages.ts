@@ -14,6 +14,7 @@ const packages = [
   "packages/rate-limit",
   "packages/health",
   "packages/upload-s3",
+  "packages/conditional",
 ];
 const outputs = [
   "core",
@@ -26,6 +27,7 @@ const outputs = [
   "rate-limit",
   "health",
   "upload-s3",
+  "conditional",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */

@@ -9,7 +9,6 @@ import type { McpOptions } from "../mcp/mcp-options.js";
 import type { AccessLogOptions } from "../observability/access-log.js";
 import type { TelemetryOptions } from "../observability/telemetry-options.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
-import type { ConditionalAppOptions } from "../operation/conditional-policy.js";
 import type { VersioningOptions } from "../operation/versioning-options.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
 import type { Guard } from "../pipeline/guard.js";
@@ -48,11 +47,6 @@ export interface DocumentOptions {
    * version, served at `/docs/v<version>/openapi.json`. See docs/versioning.md.
    */
   readonly versioning?: VersioningOptions;
-  /**
-   * Conditional requests on every GET route without `@Conditional`: `{ etag: "strong" }` (or
-   * `"weak"`) sends a hash of each 200's bytes as its `ETag` and answers `If-None-Match` with 304.
-   */
-  readonly conditional?: ConditionalAppOptions;
   /** Request limits. */
   readonly limits?: {
     /** Maximum request body in bytes (default 1 MiB); per route with `@BodyLimit`. */

@@ -16,7 +16,6 @@ import type { BodyEncoding } from "../http/vocabulary.js";
 import { createObservability, type Observability } from "../observability/app-observability.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { parseRootSecurity } from "../openapi/root-security.js";
-import { type ConditionalPolicy, defaultConditional } from "../operation/conditional-policy.js";
 import type { SecurityRequirement } from "../operation/operation.js";
 import { isValidLimit } from "../operation/route-limits.js";
 import { parseVersioning, type VersioningSettings } from "../operation/versioning-options.js";
@@ -51,8 +50,6 @@ export interface DocumentSettings {
   readonly globalGuards: boolean;
   /** `versioning`, checked; undefined when not given (`@Version` then means the URI strategy). */
   readonly versioning: VersioningSettings | undefined;
-  /** `conditional`'s app-wide default: computed ETags on GET routes without `@Conditional`. */
-  readonly conditional: ConditionalPolicy | undefined;
   /** The route features: `features` as listed, then the defaults of used decorators. */
   readonly features: readonly RouteFeature[];
 }
@@ -173,7 +170,6 @@ export function parseDocumentOptions(
     defaultSecurity: parseRootSecurity(options.openapi?.security, caller),
     globalGuards: Array.isArray(guards) && guards.length > 0,
     versioning: parseVersioning(options.versioning, caller),
-    conditional: defaultConditional(options.conditional, caller),
     features: installedFeatures(options.features, caller),
   };
 }

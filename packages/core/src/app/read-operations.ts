@@ -38,7 +38,6 @@ export function readOperations(settings: DocumentSettings): ReadOperations {
       defaultSecurity: settings.defaultSecurity,
       controllerTags: settings.openapi?.controllerTags !== false,
       ...(settings.versioning ? { versioning: settings.versioning } : {}),
-      ...(settings.conditional ? { defaultConditional: settings.conditional } : {}),
       features: settings.features,
     },
     readRouteConfig,

@@ -58,10 +58,11 @@ export abstract class Controller {
   }
 
   /**
-   * On a `@Conditional` route, before changing anything: evaluates this request's `If-Match`,
-   * `If-Unmodified-Since` and `If-None-Match` against the resource's current validators
-   * (undefined when it does not exist) in RFC 9110's order, and throws the 412 problem when they
-   * fail. Without those headers it does nothing.
+   * On a `@Conditional` route (`@trellis/conditional`), before changing anything: evaluates this
+   * request's `If-Match`, `If-Unmodified-Since` and `If-None-Match` against the resource's current
+   * validators (undefined when it does not exist) in RFC 9110's order, and throws the 412 problem
+   * when they fail. Without those headers it does nothing. The evaluation is the feature's: its
+   * `handler.enter` puts it on `this` (`preconditionsSlot`) for each request of its routes.
    *
    * @example
    * const user = await this.users.findById(id);
@@ -71,7 +72,9 @@ export abstract class Controller {
   protected checkPreconditions(current: CurrentValidators | undefined): void {
     const check = (this as ResponseState)[preconditionsSlot];
     if (check === undefined) {
-      throw new Error("checkPreconditions() needs @Conditional on the route (or its class).");
+      throw new Error(
+        "checkPreconditions() needs @Conditional (from @trellis/conditional) on the route or its class.",
+      );
     }
     check(current);
   }

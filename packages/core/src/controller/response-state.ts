@@ -5,6 +5,10 @@ export const statusSlot: unique symbol = Symbol("trellis.status");
 export const headersSlot: unique symbol = Symbol("trellis.headers");
 export const signalSlot: unique symbol = Symbol("trellis.signal");
 export const mediaTypeSlot: unique symbol = Symbol("trellis.mediaType");
+/**
+ * Where `this.checkPreconditions` finds the request's precondition check: a route feature's
+ * `handler.enter` sets it (`@trellis/conditional`'s `@Conditional` does).
+ */
 export const preconditionsSlot: unique symbol = Symbol("trellis.preconditions");
 
 /** The per-request view of a controller: its own slots, everything else from the shared instance. */
@@ -14,6 +18,6 @@ export interface ResponseState {
   [signalSlot]?: AbortSignal;
   /** The media type negotiated from `@Produces` for this request. */
   [mediaTypeSlot]?: string;
-  /** On a `@Conditional` route: evaluates this request's preconditions (`checkPreconditions`). */
+  /** Set by a feature's `handler.enter` (`@trellis/conditional`): what `checkPreconditions` runs. */
   [preconditionsSlot]?: PreconditionCheck;
 }

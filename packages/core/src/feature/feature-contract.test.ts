@@ -1,17 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { Controller } from "../controller/controller.js";
+import { Header } from "../decorators/bindings.js";
 import { Returns } from "../decorators/returns.js";
 import { Route } from "../decorators/route.js";
 import { UseGuards } from "../decorators/use-guards.js";
+import { UseInterceptors } from "../decorators/use-interceptors.js";
 import { Get, Post } from "../decorators/verbs.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { Operation } from "../operation/operation.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { send, testApp } from "../test-helpers/test-app.js";
-import { withFeatureStages } from "./compile-stages.js";
+import { withFeatureStages, withHandlerHooks } from "./compile-stages.js";
 import { featureKey } from "./feature-key.js";
-import type { FeatureSetting, RouteFeature, StagePlace } from "./route-feature.js";
+import type {
+  AnswerHandler,
+  FeatureKey,
+  FeatureSetting,
+  RouteFeature,
+  StagePlace,
+} from "./route-feature.js";
 
 // A feature for these tests: it records what it was planned with and which stages ran.
 const seen: string[] = [];
@@ -284,5 +292,162 @@ describe("the route-feature contract", () => {
     expect(typeof plain).toBe("function");
     expect(plain).not.toBe(bare);
     expect(plain?.toString()).toContain("servers.set");
+  });
+});
+
+// A feature with a handler stage: it hands each request's handler a value on `this` (under its own
+// symbol) and stamps the answer with what the handler returned.
+const stampSlot = Symbol("stamp");
+const stampKey = featureKey<string>("@Stamp", () => stampFeature("stamp"));
+const Stamp = (value: string | false) => stampKey.record(value);
+const stampOf = (controller: object): string | undefined =>
+  (controller as { [stampSlot]?: string })[stampSlot];
+
+function stampFeature(name: string, key = stampKey): RouteFeature<string, string> {
+  return {
+    name,
+    key,
+    plan: (setting) => setting.value,
+    handler: {
+      compile: (plan, next, context) => ({
+        enter: (request, state) => {
+          if (request.headers.has("x-refuse")) throw new Error("refused before the handler");
+          seen.push(`${name}:enter`);
+          const own = state as { [stampSlot]?: string };
+          own[stampSlot] = `${own[stampSlot] ?? ""}${plan}`;
+        },
+        answer: (request, state, value) => {
+          seen.push(`${name}:answer`);
+          const stamp = (response: Response) => {
+            const headers = new Headers(response.headers);
+            headers.append("x-stamp", `${name}:${typeof value}:${context.operation.handlerName}`);
+            return new Response(response.body, { status: response.status, headers });
+          };
+          const answer = next(request, state, value);
+          return answer instanceof Promise ? answer.then(stamp) : stamp(answer);
+        },
+      }),
+    },
+    document: () => ({
+      parameters: [
+        {
+          name: "x-request-tag",
+          in: "header",
+          required: false,
+          description: "the feature's",
+          schema: { type: "string" },
+        },
+      ],
+      successHeaders: {
+        "X-Stamp": { description: "the feature's", schema: { type: "string" }, example: "a" },
+      },
+    }),
+  };
+}
+
+const laterKey: FeatureKey<string> = featureKey<string>("@Later", () =>
+  stampFeature("later", laterKey),
+);
+const Later = (value: string | false) => laterKey.record(value);
+
+@Route("/stamped")
+class StampedController extends Controller {
+  @Get()
+  @Stamp("a")
+  @Later("b")
+  @Returns(200, undefined, "ok")
+  read() {
+    seen.push(`handler:${stampOf(this)}`);
+    return { stamp: stampOf(this) };
+  }
+
+  @Get("/later")
+  @Stamp("a")
+  @UseInterceptors({ intercept: async (_context, next) => ({ wrapped: await next() }) })
+  @Returns(200, undefined, {
+    description: "ok",
+    headers: { "x-stamp": { description: "the user's" } },
+  })
+  later(@Header("X-Request-Tag") _tag?: string) {
+    return Promise.resolve(stampOf(this));
+  }
+
+  @Get("/plain")
+  @Returns(200, undefined, "ok")
+  plain() {
+    return { stamp: stampOf(this) ?? null };
+  }
+}
+
+describe("a feature's handler stage", () => {
+  const app = testApp([StampedController], {
+    features: [stampFeature("stamp"), stampFeature("later", laterKey)],
+  });
+
+  it("sets what the handler finds on `this` before it runs, in the listed order", async () => {
+    reset();
+    const answer = await send(app, "GET", "/stamped");
+    expect(await answer.json()).toEqual({ stamp: "ab" });
+    expect(seen).toEqual([
+      "stamp:enter",
+      "later:enter",
+      "handler:ab",
+      "stamp:answer",
+      "later:answer",
+    ]);
+    // The first listed answers outermost: its header is added last.
+    expect(answer.headers.get("x-stamp")).toBe("later:object:read, stamp:object:read");
+  });
+
+  it("answers the value the interceptors made, after an asynchronous handler", async () => {
+    reset();
+    const answer = await send(app, "GET", "/stamped/later");
+    expect(await answer.json()).toEqual({ wrapped: "a" });
+    expect(answer.headers.get("x-stamp")).toBe("stamp:object:later");
+  });
+
+  it("answers a throw before the handler as the app's error, the handler not run", async () => {
+    reset();
+    const answer = await send(app, "GET", "/stamped", { headers: { "x-refuse": "1" } });
+    expect(answer.status).toBe(500);
+    expect(answer.headers.get("content-type")).toBe("application/problem+json");
+    expect(seen).toEqual([]);
+  });
+
+  it("leaves a route without a plan as it is: no hook, the serializer itself", async () => {
+    reset();
+    const answer = await send(app, "GET", "/stamped/plain");
+    expect(await answer.json()).toEqual({ stamp: null });
+    expect(answer.headers.get("x-stamp")).toBeNull();
+    expect(seen).toEqual([]);
+    const serialize: AnswerHandler = () => new Response("x");
+    const operation = { controller: PlainController, handlerName: "plain" } as unknown as Operation;
+    const context = {
+      features: new Map([["stamp", stampFeature("stamp") as RouteFeature]]),
+      stage: { logger: console, requestIdHeader: undefined },
+      respond: () => new Response(),
+    };
+    expect(withHandlerHooks(serialize, operation, context)).toEqual({
+      enter: undefined,
+      answer: serialize,
+    });
+    expect(withHandlerHooks(serialize, operation, undefined).answer).toBe(serialize);
+  });
+
+  it("documents header examples, and keeps a header or parameter the user documented", () => {
+    const paths = app.document.paths as Record<string, Record<string, any>>;
+    const read = paths["/stamped"]?.get;
+    expect(read.responses["200"].headers["X-Stamp"]).toEqual({
+      description: "the feature's",
+      schema: { type: "string" },
+      example: "a",
+    });
+    const later = paths["/stamped/later"]?.get;
+    expect(later.responses["200"].headers).toEqual({
+      "x-stamp": expect.objectContaining({ description: "the user's" }),
+    });
+    expect(
+      later.parameters.filter((p: { name: string }) => p.name.toLowerCase() === "x-request-tag"),
+    ).toHaveLength(1);
   });
 });

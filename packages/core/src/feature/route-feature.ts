@@ -49,10 +49,46 @@ export interface FeatureStage<Plan> {
 }
 
 /**
+ * How the handler's value becomes the route's answer, for one request: `state` is the handler's
+ * `this` for that request, `value` what it returned (after interceptors). Core's own is the
+ * serializer (with response validation); a `handler` stage's `answer` wraps it.
+ */
+export type AnswerHandler = (
+  request: Request,
+  state: object,
+  value: unknown,
+) => Response | Promise<Response>;
+
+/** What a feature does around the handler of each request on one route (both optional). */
+export interface HandlerHooks {
+  /**
+   * Before the handler runs, on its `this` for this request: set the feature's own (symbol) slots
+   * there, for the handler or a `Controller` method to read. A throw answers the request as an
+   * error, the handler not run.
+   */
+  readonly enter?: (request: Request, state: object) => void;
+  /**
+   * The answer of a handler that returned (not of one that threw): calls `next` (given to
+   * `compile`) for the serialized `Response` and may change or replace it. Answer errors with
+   * `context.respond`: it must not throw.
+   */
+  readonly answer?: AnswerHandler;
+}
+
+/**
+ * A feature's work around the handler, compiled once per route that has a plan: what the handler
+ * finds on `this` (`enter`) and how its value is answered (`answer`). Both run after the inputs are
+ * read and validated: `enter` before the interceptors, `answer` on what they made of the value.
+ */
+export interface HandlerStage<Plan> {
+  compile(plan: Plan, next: AnswerHandler, context: StageContext): HandlerHooks;
+}
+
+/**
  * A per-route feature: the one way one enters Trellis. Its decorator records through `key`; core
  * resolves each route's setting (the method's, else the class's, else `appSetting`; `false` turns
  * it off), asks `plan` for the route's plan (startup checks throw `TrellisConfigError`), compiles
- * `stage` into the routes that have a plan (the others pay nothing), and adds `document` to the
+ * `stage` and `handler` into the routes that have a plan (the others pay nothing), and adds `document` to the
  * OpenAPI operation and `tool` to the MCP tool. Made by the feature's factory, once per app.
  */
 export interface RouteFeature<Setting = unknown, Plan = unknown> {
@@ -69,6 +105,8 @@ export interface RouteFeature<Setting = unknown, Plan = unknown> {
   ): Plan | undefined;
   /** The route's stage; absent: the feature only documents. */
   readonly stage?: FeatureStage<Plan>;
+  /** Work around the route's handler (its `this`, its answer); absent: none. */
+  readonly handler?: HandlerStage<Plan>;
   /** What the route's OpenAPI operation gains (plain JSON Schema; core renders the dialect). */
   document?(plan: Plan, operation: Operation): DocumentFragment | undefined;
   /** The arguments the route's MCP tool gains (sent as the parameters they describe). */

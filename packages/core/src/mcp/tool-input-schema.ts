@@ -15,9 +15,8 @@ export interface ToolInput {
 /**
  * One object schema for every input of an operation: each path, query, header and cookie
  * parameter is a property named as declared (a whole-location schema gives its properties), and
- * the body is the property `body`; a conditional write (`@Conditional`) also takes `If-Match`, an
- * `@Idempotent` route its `Idempotency-Key`, and a route feature the arguments of its `tool`
- * fragment. Two inputs of one name are a startup error: an argument always has one place to go.
+ * the body is the property `body`; an `@Idempotent` route also takes its `Idempotency-Key`, and a
+ * route feature the arguments of its `tool` fragment (a conditional write's `If-Match`). Two inputs of one name are a startup error: an argument always has one place to go.
  */
 export function toolInput(
   operation: Operation,
@@ -73,13 +72,6 @@ export function toolInput(
     } else if (binding.kind === "body") {
       add("body", "body", binding.jsonSchema ?? {}, binding.required);
     }
-  }
-  // A conditional write takes the ETag its read answered with (the read tool shows it).
-  const { conditional, method } = operation;
-  if (conditional !== undefined && method !== "GET" && method !== "HEAD") {
-    const description =
-      "The ETag of the resource as last read: the write happens only if it is current";
-    add("If-Match", "header", { type: "string", description }, conditional.requireIfMatch);
   }
   // What the route's features take from a client (`tool` fragments), sent as the headers or
   // query parameters they describe: an agent reaches every header-bound feature. An idempotent

@@ -29,7 +29,11 @@ function headerObjects(
   return Object.fromEntries(
     Object.entries(headers).map(([name, header]) => [
       name,
-      { description: header.description, schema: toOpenApiSchema(header.schema, version) },
+      {
+        description: header.description,
+        schema: toOpenApiSchema(header.schema, version),
+        ...(header.example === undefined ? {} : { example: header.example }),
+      },
     ]),
   );
 }
@@ -37,6 +41,30 @@ function headerObjects(
 function withHeaders(response: Record<string, unknown>, headers: Record<string, unknown>) {
   response.headers = { ...(response.headers as Record<string, unknown> | undefined), ...headers };
 }
+
+// Success headers a status documents already (the user's own `ETag`, any case) keep their text.
+function withNewHeaders(response: Record<string, unknown>, headers: Record<string, unknown>) {
+  const own = new Set(
+    Object.keys((response.headers as Record<string, unknown> | undefined) ?? {}).map((name) =>
+      name.toLowerCase(),
+    ),
+  );
+  const added = Object.entries(headers).filter(([name]) => !own.has(name.toLowerCase()));
+  if (added.length > 0) withHeaders(response, Object.fromEntries(added));
+}
+
+// A parameter the operation documents already (the user's `@Header("If-Match")`) is not repeated.
+const documentedAlready = (
+  parameters: readonly { name: string; in: string }[],
+  parameter: { name: string; in: string },
+) =>
+  parameters.some(
+    (own) =>
+      own.in === parameter.in &&
+      (parameter.in === "header"
+        ? own.name.toLowerCase() === parameter.name.toLowerCase()
+        : own.name === parameter.name),
+  );
 
 /** Adds one fragment to an operation object; a status the user documented keeps its content. */
 export function applyFragment(
@@ -48,20 +76,23 @@ export function applyFragment(
 ): void {
   const responses = object.responses as Responses;
   if (fragment.parameters !== undefined && fragment.parameters.length > 0) {
-    const parameters = fragment.parameters.map((parameter) => ({
-      name: parameter.name,
-      in: parameter.in,
-      required: parameter.required,
-      description: parameter.description,
-      schema: toOpenApiSchema(parameter.schema, version),
-      ...(parameter.example === undefined ? {} : { example: parameter.example }),
-    }));
+    const own = (object.parameters as { name: string; in: string }[] | undefined) ?? [];
+    const parameters = fragment.parameters
+      .filter((parameter) => !documentedAlready(own, parameter))
+      .map((parameter) => ({
+        name: parameter.name,
+        in: parameter.in,
+        required: parameter.required,
+        description: parameter.description,
+        schema: toOpenApiSchema(parameter.schema, version),
+        ...(parameter.example === undefined ? {} : { example: parameter.example }),
+      }));
     object.parameters = [...((object.parameters as unknown[] | undefined) ?? []), ...parameters];
   }
   if (fragment.successHeaders !== undefined) {
     const headers = headerObjects(fragment.successHeaders, version);
     for (const [key, response] of Object.entries(responses)) {
-      if (isSuccess(key)) withHeaders(response, headers);
+      if (isSuccess(key)) withNewHeaders(response, headers);
     }
   }
   for (const refusal of fragment.responses ?? []) {

@@ -2,7 +2,6 @@ import { idempotencyDocument } from "../operation/idempotency-document.js";
 import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
-import { documentConditional } from "./conditional-document.js";
 import { documentFeatures } from "./feature-document.js";
 import { multipartEncoding } from "./multipart-encoding.js";
 import { operationParameters } from "./operation-parameters.js";
@@ -150,7 +149,6 @@ export function operationObject(
   const body = requestBody(operation, registry, collector, where);
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, dialect.version, where);
-  documentConditional(operation, result, () => collector.problemContent());
   const idempotency = operation.idempotency && idempotencyDocument(operation.idempotency);
   documentFeatures(operation, result, () => collector.problemContent(), dialect.version, [
     idempotency,

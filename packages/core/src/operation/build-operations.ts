@@ -7,7 +7,6 @@ import { readControllerMetadata } from "../metadata/read-controller-metadata.js"
 import { type BindingContext, buildBindings } from "./build-bindings.js";
 import { buildResponses } from "./build-responses.js";
 import { checkOperations } from "./check-operations.js";
-import { type ConditionalPolicy, readConditional } from "./conditional-policy.js";
 import { readDeprecation } from "./deprecation-policy.js";
 import { readIdempotency } from "./idempotency-policy.js";
 import type { Operation, SecurityRequirement } from "./operation.js";
@@ -33,8 +32,6 @@ export interface OperationBuildContext extends BindingContext {
   readonly controllerTags?: boolean;
   /** `versioning` of the app: how `@Version` routes are told apart. */
   readonly versioning?: VersioningSettings;
-  /** The app's `conditional` default: computed ETags on GET routes without `@Conditional`. */
-  readonly defaultConditional?: ConditionalPolicy;
   /** The app's route features (`createApp({ features })` and the defaults of used decorators). */
   readonly features?: readonly RouteFeature[];
 }
@@ -192,14 +189,6 @@ export function buildOperationsWith<R>(
           version,
           context.versioning,
         );
-        const conditional = readConditional(
-          controller,
-          method,
-          verb.method,
-          media.sse !== undefined,
-          context.defaultConditional,
-          where,
-        );
         // A class's @Idempotent covers its POST and PATCH routes: it depends on the verb.
         const sse = media.sse !== undefined;
         const idempotency = readIdempotency(controller, method, verb.method, sse, where);
@@ -231,7 +220,6 @@ export function buildOperationsWith<R>(
           timeout,
           guarded: context.globalGuards === true || guards.length > 0,
           ...(deprecation ? { deprecation } : {}),
-          ...(conditional ? { conditional } : {}),
           ...(idempotency ? { idempotency } : {}),
         });
         runtimes.push(runtime);

@@ -3,7 +3,10 @@ import type { JsonSchema } from "../schema/json-schema.js";
 // What a route feature planned for one operation, as the operation carries it: plain data that the
 // route compiler and the document generators read, so the served and the documented route agree.
 
-/** A header or query parameter a feature reads, as the document and MCP tools describe it. */
+/**
+ * A header or query parameter a feature reads, as the document and MCP tools describe it. One the
+ * user documented already (`@Header("If-Match")`) keeps the user's documentation.
+ */
 export interface FragmentParameter {
   readonly name: string;
   readonly in: "header" | "query" | "cookie";
@@ -18,6 +21,7 @@ export interface FragmentParameter {
 export interface FragmentHeader {
   readonly description: string;
   readonly schema: JsonSchema;
+  readonly example?: unknown;
 }
 
 /** An answer a feature may give instead of the handler's (a refusal: 409, 412, 429, ...). */
@@ -36,7 +40,7 @@ export interface FragmentResponse {
 /** What a feature adds to an operation's OpenAPI Operation Object. */
 export interface DocumentFragment {
   readonly parameters?: readonly FragmentParameter[];
-  /** Headers on every success answer (2xx, 3xx and `default`). */
+  /** Headers on every success answer (2xx, 3xx and `default`); one the user documented keeps theirs. */
   readonly successHeaders?: Readonly<Record<string, FragmentHeader>>;
   readonly responses?: readonly FragmentResponse[];
   /** The problem `type` URIs of the feature's refusals (listed by `docs/errors.md`-style pages). */

@@ -1,7 +1,6 @@
 import type { BodyContentType, HttpMethod, ParameterLocation } from "../http/vocabulary.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { FormPlan } from "../uploads/form-plan.js";
-import type { ConditionalPolicy } from "./conditional-policy.js";
 import type { DeprecationPolicy } from "./deprecation-policy.js";
 import type { FeatureUse } from "./feature-use.js";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
@@ -148,8 +147,6 @@ export interface Operation {
   readonly version?: OperationVersion;
   /** `@Deprecated` (the method's, else its class's): its headers and document fragment. */
   readonly deprecation?: DeprecationPolicy;
-  /** `@Conditional` (method, class) or the app's `conditional` (GET); absent: none. */
-  readonly conditional?: ConditionalPolicy;
   /** The route features it uses (`createApp({ features })`), in the app's order; absent: none. */
   readonly features?: readonly FeatureUse[];
   /** `@Idempotent` (method, or class for POST/PATCH); absent: no `Idempotency-Key` handling. */

@@ -1,15 +1,12 @@
-import { conditionalAnswer } from "../conditional/conditional-answer.js";
-import { preconditionCheck, requiringIfMatch } from "../conditional/precondition-check.js";
-import {
-  mediaTypeSlot,
-  preconditionsSlot,
-  type ResponseState,
-  signalSlot,
-} from "../controller/response-state.js";
+import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
-import { type StageCompileContext, withFeatureStages } from "../feature/compile-stages.js";
+import {
+  type StageCompileContext,
+  withFeatureStages,
+  withHandlerHooks,
+} from "../feature/compile-stages.js";
 import { compileNegotiation } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -136,12 +133,10 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
         };
 
   const answered = stages ? stages.finish(serialized) : serialized;
-  // `@Conditional`: a GET's 200 gets its ETag and may become a 304 (or a 412).
-  const { conditional } = operation;
-  const finish =
-    conditional && (operation.method === "GET" || operation.method === "HEAD")
-      ? conditionalAnswer(answered, conditional, respondError, operation)
-      : answered;
+  // Route features around the handler: what it finds on `this`, how its value is answered.
+  const hooks = withHandlerHooks(answered, operation, context.features);
+  const finish = hooks.answer;
+  const enter = hooks.enter;
   const invoke = stages ? stages.handler(invoker(method, arity)) : invoker(method, arity);
   const timed = operation.timeout !== undefined;
   const sse = operation.sse !== undefined;
@@ -218,7 +213,7 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
       if (timed) state[signalSlot] = timeoutSignal(request);
       if (sse) state[signalSlot] = streamSignal(request, state[signalSlot]);
       if (mediaType !== undefined) state[mediaTypeSlot] = mediaType;
-      if (conditional !== undefined) state[preconditionsSlot] = preconditionCheck(request);
+      if (enter !== undefined) enter(request, state);
       if (intercept !== undefined) {
         // Stage: interceptors around the handler (always asynchronous: `next()` is a promise).
         const execution = new RouteExecutionContext(request, params, decoded, operation);
@@ -247,7 +242,6 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   if (operation.idempotency !== undefined && context.idempotency !== undefined) {
     handler = idempotentRoute(handler, operation, operation.idempotency, context.idempotency);
   }
-  if (conditional?.requireIfMatch) handler = requiringIfMatch(handler, respondError, operation);
   handler = withFeatureStages(handler, operation, "after-guards", context.features);
   if (access !== undefined) {
     const checked = stages ? stages.guards(access) : access;

@@ -1,19 +1,20 @@
+import {
+  Controller,
+  Delete,
+  Get,
+  NotFoundException,
+  Param,
+  Put,
+  Req,
+  Route,
+  Sse,
+} from "@trellis/core";
 import { describe, expect, it } from "vitest";
-import { Controller } from "../controller/controller.js";
-import { Param, Req } from "../decorators/bindings.js";
-import { Conditional } from "../decorators/conditional.js";
-import { Route } from "../decorators/route.js";
-import { Sse } from "../decorators/sse.js";
-import { Delete, Get, Put } from "../decorators/verbs.js";
-import { NotFoundException } from "../errors/http-exceptions.js";
-import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { testApp as anyApp, type Json, send } from "../test-helpers/test-app.js";
+import { Conditional } from "./conditional-decorator.js";
 import { conditionalProblemTypes } from "./conditional-problems.js";
+import { conditionalRequests } from "./conditional-requests.js";
 import { entityTag } from "./entity-tag.js";
-
-// These routes declare no 2xx @Returns on purpose: no warning about it.
-const testApp: typeof anyApp = (controllers, options = {}) =>
-  anyApp(controllers, { openapi: { undeclaredResponses: "off" }, ...options });
+import { expectConfigError, type Json, send, testApp } from "./test-helpers/test-app.js";
 
 // One document whose version changes with each update: what optimistic concurrency protects.
 const documents = new Map<string, { text: string; version: number }>();
@@ -274,6 +275,64 @@ describe("@Conditional on methods that change state", () => {
   });
 });
 
+describe("@Conditional with a validator entityTag hashes (a revision with a space)", () => {
+  // A revision label a tag cannot hold as it is: entityTag sends its hash.
+  const notes = new Map<string, { text: string; revision: string }>();
+  let writes = 0;
+
+  @Route("/notes")
+  class NoteController extends Controller {
+    @Get("/:id")
+    @Conditional({ etag: false })
+    read(@Param("id") id: string) {
+      const note = notes.get(id);
+      if (!note) throw new NotFoundException("No such note.");
+      this.setHeader("etag", entityTag(note.revision));
+      return note;
+    }
+
+    @Put("/:id")
+    @Conditional({ requireIfMatch: true })
+    update(@Param("id") id: string, @Req() request: Request) {
+      const note = notes.get(id);
+      this.checkPreconditions(note && { etag: entityTag(note.revision) });
+      writes++;
+      const next = { text: request.headers.get("x-text") ?? "", revision: `rev ${writes + 1}` };
+      notes.set(id, next);
+      this.setHeader("etag", entityTag(next.revision));
+      return next;
+    }
+  }
+
+  const noteApp = testApp([NoteController]);
+
+  it("refuses a write that still holds the tag of the version before: 412, nothing changed", async () => {
+    notes.set("n", { text: "first", revision: "rev 1" });
+    writes = 0;
+    const read = await send(noteApp, "GET", "/notes/n");
+    const first = read.headers.get("etag") as string;
+    expect(first).toMatch(/^"[0-9a-f]{16}"$/);
+    const changed = await send(noteApp, "PUT", "/notes/n", {
+      headers: { "if-match": first, "x-text": "second" },
+    });
+    expect(changed.status).toBe(200);
+    const second = changed.headers.get("etag") as string;
+    expect(second).not.toBe(first);
+    // A client that read before the change sends the old tag: its write would lose the change.
+    const stale = await send(noteApp, "PUT", "/notes/n", {
+      headers: { "if-match": first, "x-text": "lost" },
+    });
+    expect(stale.status).toBe(412);
+    expect(((await stale.json()) as Json).type).toBe(conditionalProblemTypes.failed);
+    expect(writes).toBe(1);
+    expect(notes.get("n")?.text).toBe("second");
+    // The reader's copy is no longer current: a 200 with the new tag, not a 304.
+    const reread = await send(noteApp, "GET", "/notes/n", { headers: { "if-none-match": first } });
+    expect(reread.status).toBe(200);
+    expect(reread.headers.get("etag")).toBe(second);
+  });
+});
+
 describe("@Conditional settings", () => {
   it("lets the method win over the class, and the app's default cover plain GET routes", async () => {
     @Route("/c")
@@ -346,8 +405,9 @@ describe("@Conditional settings", () => {
     expect(testApp([ClassWide]).routes).toBeDefined();
 
     expectConfigError(
-      () => testApp([ClassWide], { conditional: { requireIfMatch: true } as never }),
+      () => conditionalRequests({ requireIfMatch: true } as never),
       "INVALID_CONDITIONAL",
+      "conditionalRequests",
       "requireIfMatch belongs on @Conditional",
     );
   });

@@ -1,17 +1,8 @@
-import type { ResponseState } from "../controller/response-state.js";
-import type { ConditionalPolicy } from "../operation/conditional-policy.js";
-import type { Operation } from "../operation/operation.js";
-import type { ErrorResponder } from "../pipeline/error-responder.js";
+import type { AnswerHandler } from "@trellis/core";
+import type { ConditionalPlan } from "./conditional-policy.js";
 import { preconditionFailed } from "./conditional-problems.js";
 import { formatEntityTag, hashed } from "./entity-tag.js";
 import { evaluatePreconditions, hasPreconditions } from "./evaluate-preconditions.js";
-
-/** A route's last stage: the handler's value as a response. */
-export type Finish = (
-  request: Request,
-  state: ResponseState,
-  value: unknown,
-) => Response | Promise<Response>;
 
 // A body the framework does not read to hash: a stream is sent as it comes, a file is not read
 // into memory, and a Response the handler made is its own (its own ETag, if any, still counts).
@@ -34,17 +25,16 @@ function notModified(response: Response): Response {
 }
 
 /**
- * Wraps the last stage of a GET route (HEAD is answered by it too): a 200 gets its `ETag` (the
+ * Wraps the answer of a GET route (HEAD is answered by it too): a 200 gets its `ETag` (the
  * handler's own, else a hash of the bytes when the policy computes one), then the request's
  * preconditions decide: 304 with no body, 412 problem+json, or the 200 as it is. Errors and other
  * statuses pass untouched.
  */
 export function conditionalAnswer(
-  finish: Finish,
-  policy: ConditionalPolicy,
-  respondError: ErrorResponder,
-  operation: Operation,
-): Finish {
+  finish: AnswerHandler,
+  policy: ConditionalPlan,
+  respond: (error: unknown, request: Request) => Response,
+): AnswerHandler {
   const weak = policy.etag === "weak";
   const computes = policy.etag !== false;
   const decide = (request: Request, response: Response): Response => {
@@ -56,7 +46,7 @@ export function conditionalAnswer(
     if (outcome === "proceed") return response;
     if (outcome === "not-modified") return notModified(response);
     void response.body?.cancel().catch(() => undefined);
-    return respondError(preconditionFailed(), request, operation);
+    return respond(preconditionFailed(), request);
   };
   const answer = (
     request: Request,

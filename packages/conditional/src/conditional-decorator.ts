@@ -1,5 +1,5 @@
-import { methodTarget } from "../metadata/decorator-target.js";
-import { type ConditionalOptions, recordConditional } from "../operation/conditional-policy.js";
+import type { ConditionalOptions } from "./conditional-policy.js";
+import { conditionalKey } from "./conditional-requests.js";
 
 /**
  * Conditional requests (RFC 9110 section 13). On GET (and HEAD) every 200 answer carries an
@@ -19,12 +19,5 @@ import { type ConditionalOptions, recordConditional } from "../operation/conditi
 export function Conditional(
   options?: ConditionalOptions | false,
 ): ClassDecorator & MethodDecorator {
-  return ((target: object, key?: string | symbol) => {
-    if (key === undefined) {
-      recordConditional(target as Function, undefined, options);
-      return;
-    }
-    const metadata = methodTarget("@Conditional", target, key);
-    if (metadata) recordConditional(target.constructor, metadata, options);
-  }) as ClassDecorator & MethodDecorator;
+  return conditionalKey.record(options === undefined ? {} : options);
 }

@@ -55,4 +55,23 @@ describe("entity-tags (RFC 9110 section 8.8.3)", () => {
     expect(entityTag('has "quotes" and spaces')).toBe(hashed);
     expect(entityTag("")).toMatch(/^"[0-9a-f]{16}"$/);
   });
+
+  it("hashes each validator it cannot send as it is to its own tag: two versions never share one", () => {
+    // Validators a tag cannot hold as they are (a space, a quote, a non-ASCII letter): hashed.
+    const pairs: [string, string][] = [
+      ["rev 1", "rev 2"],
+      ["Fri, 02 Jan 2026 10:00:00 GMT", "Fri, 02 Jan 2026 10:00:01 GMT"],
+      ['say "a"', 'say "b"'],
+      ["café-1", "café-2"],
+    ];
+    for (const [older, newer] of pairs) {
+      expect(entityTag(older), older).toMatch(/^"[0-9a-f]{16}"$/);
+      expect(entityTag(newer), `${older} / ${newer}`).not.toBe(entityTag(older));
+      expect(entityTag(older, { weak: true }), older).not.toBe(entityTag(newer, { weak: true }));
+    }
+    // And none of them is the tag of the empty validator.
+    for (const validator of pairs.flat()) {
+      expect(entityTag(validator), validator).not.toBe(entityTag(""));
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { CurrentValidators } from "../controller/current-validators.js";
+import type { CurrentValidators } from "@trellis/core";
 import {
   type EntityTag,
   parseEntityTag,

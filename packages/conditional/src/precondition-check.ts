@@ -1,7 +1,4 @@
-import type { PreconditionCheck } from "../controller/current-validators.js";
-import type { RouteHandler } from "../http/route-handler.js";
-import type { Operation } from "../operation/operation.js";
-import type { ErrorResponder } from "../pipeline/error-responder.js";
+import type { PreconditionCheck, RouteHandler } from "@trellis/core";
 import { preconditionFailed, preconditionRequired } from "./conditional-problems.js";
 import { evaluatePreconditions } from "./evaluate-preconditions.js";
 
@@ -21,11 +18,10 @@ export const preconditionCheck =
 /** `requireIfMatch`: a request without `If-Match` is answered 428 before the handler runs. */
 export function requiringIfMatch(
   handler: RouteHandler,
-  respondError: ErrorResponder,
-  operation: Operation,
+  respond: (error: unknown, request: Request) => Response,
 ): RouteHandler {
   return (request, params, decoded) =>
     request.headers.has("if-match")
       ? handler(request, params, decoded)
-      : respondError(preconditionRequired(), request, operation);
+      : respond(preconditionRequired(), request);
 }
