@@ -31,6 +31,7 @@ export function trellisVitestConfig(
         "@trellis/mcp": source("mcp"),
         "@trellis/store-redis": source("store-redis"),
         "@trellis/rate-limit": source("rate-limit"),
+        "@trellis/idempotency": source("idempotency"),
       },
     },
     test: {

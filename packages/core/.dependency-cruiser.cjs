@@ -10,7 +10,7 @@ const floors = [
   ["di"],
   ["operation", "feature"],
   ["openapi", "request"],
-  ["pipeline", "idempotency", "conditional"],
+  ["pipeline", "conditional"],
   ["observability", "versioning"],
   ["decorators"],
   ["route"],

@@ -27,7 +27,6 @@ export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.j
 export { BodyLimit } from "./decorators/body-limit.js";
 export { Conditional } from "./decorators/conditional.js";
 export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";
-export { Idempotent } from "./decorators/idempotent.js";
 export { Inject } from "./decorators/inject.js";
 export type { InjectableOptions } from "./decorators/injectable.js";
 export { Injectable } from "./decorators/injectable.js";
@@ -114,6 +113,7 @@ export {
 } from "./health/health-options.js";
 export type { TrustedAddressHeader } from "./http/client-address.js";
 export { mediaTypeFromSignature, signedMediaTypes } from "./http/media-signature.js";
+export { readWithin } from "./http/read-within.js";
 export {
   getRequestId,
   maxRequestIdLength,
@@ -126,16 +126,6 @@ export type {
   HttpMethod,
   ParameterLocation,
 } from "./http/vocabulary.js";
-export type { IdempotencyAppOptions } from "./idempotency/idempotency-options.js";
-export { idempotencyProblemTypes } from "./idempotency/idempotency-problems.js";
-export type {
-  IdempotencyClaim,
-  IdempotencyEntry,
-  IdempotencyStore,
-  StoredResponse,
-} from "./idempotency/idempotency-store.js";
-export type { MemoryIdempotencyStoreOptions } from "./idempotency/memory-idempotency-store.js";
-export { memoryIdempotencyStore } from "./idempotency/memory-idempotency-store.js";
 export type { McpOptions } from "./mcp/mcp-options.js";
 export type {
   McpArgument,
@@ -166,7 +156,6 @@ export type {
   FragmentResponse,
   ToolFragment,
 } from "./operation/feature-use.js";
-export type { IdempotentOptions } from "./operation/idempotency-policy.js";
 export type {
   Binding,
   BodyBinding,

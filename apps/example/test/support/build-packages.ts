@@ -12,6 +12,7 @@ const packages = [
   "packages/mcp",
   "packages/store-redis",
   "packages/rate-limit",
+  "packages/idempotency",
 ];
 const outputs = [
   "core",
@@ -22,6 +23,7 @@ const outputs = [
   "mcp",
   "store-redis",
   "rate-limit",
+  "idempotency",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */

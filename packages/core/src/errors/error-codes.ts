@@ -108,8 +108,6 @@ export const configErrorCodes = {
     "`@Deprecated` has an unknown option, a date that is not a Date or ISO 8601 string, a sunset before since, or a bad link",
   INVALID_CONDITIONAL:
     "`@Conditional` or the conditional option is not { etag?, requireIfMatch? } with a known value, or `@Conditional` is on an event stream",
-  INVALID_IDEMPOTENCY:
-    "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }",
   INVALID_UPLOADS:
     "`@Body` declares uploads or multipart limits on a body that is not multipart/form-data, or an uploads value is not a sink",
   MCP_PLUGIN_MISSING:

@@ -9,7 +9,6 @@ import { buildResponses } from "./build-responses.js";
 import { checkOperations } from "./check-operations.js";
 import { type ConditionalPolicy, readConditional } from "./conditional-policy.js";
 import { readDeprecation } from "./deprecation-policy.js";
-import { readIdempotency } from "./idempotency-policy.js";
 import type { Operation, SecurityRequirement } from "./operation.js";
 import { assignOperationIds, controllerSubject } from "./operation-ids.js";
 import { readSecurity } from "./read-security.js";
@@ -200,9 +199,6 @@ export function buildOperationsWith<R>(
           context.defaultConditional,
           where,
         );
-        // A class's @Idempotent covers its POST and PATCH routes: it depends on the verb.
-        const sse = media.sse !== undefined;
-        const idempotency = readIdempotency(controller, method, verb.method, sse, where);
         drafts.push({
           controller: controller as Operation["controller"],
           handlerName: key,
@@ -232,7 +228,6 @@ export function buildOperationsWith<R>(
           guarded: context.globalGuards === true || guards.length > 0,
           ...(deprecation ? { deprecation } : {}),
           ...(conditional ? { conditional } : {}),
-          ...(idempotency ? { idempotency } : {}),
         });
         runtimes.push(runtime);
         owners.push({ controller, method });

@@ -4,7 +4,6 @@ import type { FormPlan } from "../uploads/form-plan.js";
 import type { ConditionalPolicy } from "./conditional-policy.js";
 import type { DeprecationPolicy } from "./deprecation-policy.js";
 import type { FeatureUse } from "./feature-use.js";
-import type { IdempotencyPolicy } from "./idempotency-policy.js";
 import type { OperationVersion } from "./versioning-options.js";
 
 /** A named parameter (`@Query("page")`) or a whole location bound to an object schema (`@Query(Schema)`). */
@@ -152,6 +151,4 @@ export interface Operation {
   readonly conditional?: ConditionalPolicy;
   /** The route features it uses (`createApp({ features })`), in the app's order; absent: none. */
   readonly features?: readonly FeatureUse[];
-  /** `@Idempotent` (method, or class for POST/PATCH); absent: no `Idempotency-Key` handling. */
-  readonly idempotency?: IdempotencyPolicy;
 }

@@ -1,4 +1,4 @@
-import type { DocumentFragment } from "./feature-use.js";
+import type { DocumentFragment, ToolFragment } from "@trellis/core";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
 
 /**
@@ -49,4 +49,9 @@ export function idempotencyDocument(policy: IdempotencyPolicy): DocumentFragment
       },
     ],
   };
+}
+
+/** What `@Idempotent` adds to an operation's MCP tool: `Idempotency-Key`, and that it is safe to retry. */
+export function idempotencyTool(policy: IdempotencyPolicy): ToolFragment {
+  return { arguments: idempotencyDocument(policy).parameters ?? [], idempotent: true };
 }
