@@ -162,7 +162,7 @@ describe("the route-feature contract", () => {
 
   it("runs the stages of one place in the listed order, the first outermost", async () => {
     reset();
-    const second = {
+    const second: RouteFeature<string, string> = {
       ...tagFeature("second", "after-guards", "2"),
       key: featureKey<string>("@Second", () => second),
     };
