@@ -45,6 +45,7 @@ export function trellisVitestConfig(
         "@trellis/health": source("health"),
         "@trellis/upload-s3": source("upload-s3"),
         "@trellis/conditional": source("conditional"),
+        "@trellis/idempotency": source("idempotency"),
       },
     },
     test: {

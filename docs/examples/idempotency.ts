@@ -5,13 +5,12 @@ import {
   Controller,
   createApp,
   Description,
-  Idempotent,
-  memoryIdempotencyStore,
   Post,
   Returns,
   Route,
   Summary,
 } from "@trellis/core";
+import { Idempotent, idempotencyKeys, memoryIdempotencyStore } from "@trellis/idempotency";
 import { IsInt, IsString, Min } from "class-validator";
 import { documented } from "./documented.ts";
 
@@ -47,11 +46,13 @@ class PaymentController extends Controller {
 export const app = createApp({
   schema: classValidator(),
   controllers: [PaymentController],
-  idempotency: {
-    // With several instances: store: redisIdempotencyStore({ url: process.env.REDIS_URL }).
-    store: memoryIdempotencyStore(),
-    ttl: 24 * 60 * 60, // seconds a response is kept for replay
-  },
+  features: [
+    idempotencyKeys({
+      // With several instances: store: redisIdempotencyStore({ url: process.env.REDIS_URL }).
+      store: memoryIdempotencyStore(),
+      ttl: 24 * 60 * 60, // seconds a response is kept for replay
+    }),
+  ],
   openapi: documented("payments", "Payments, safe to retry."),
 });
 // #endregion

@@ -10,7 +10,7 @@ const floors = [
   ["di"],
   ["operation", "feature"],
   ["openapi", "request"],
-  ["pipeline", "idempotency"],
+  ["pipeline"],
   ["observability", "versioning"],
   ["decorators"],
   ["route"],

@@ -21,7 +21,6 @@ export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
 export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";
-export { Idempotent } from "./decorators/idempotent.js";
 export { Inject } from "./decorators/inject.js";
 export type { InjectableOptions } from "./decorators/injectable.js";
 export { Injectable } from "./decorators/injectable.js";
@@ -99,6 +98,7 @@ export type {
 } from "./feature/route-feature.js";
 export type { TrustedAddressHeader } from "./http/client-address.js";
 export { mediaTypeFromSignature, signedMediaTypes } from "./http/media-signature.js";
+export { readWithin } from "./http/read-within.js";
 export {
   getRequestId,
   maxRequestIdLength,
@@ -111,16 +111,6 @@ export type {
   HttpMethod,
   ParameterLocation,
 } from "./http/vocabulary.js";
-export type { IdempotencyAppOptions } from "./idempotency/idempotency-options.js";
-export { idempotencyProblemTypes } from "./idempotency/idempotency-problems.js";
-export type {
-  IdempotencyClaim,
-  IdempotencyEntry,
-  IdempotencyStore,
-  StoredResponse,
-} from "./idempotency/idempotency-store.js";
-export type { MemoryIdempotencyStoreOptions } from "./idempotency/memory-idempotency-store.js";
-export { memoryIdempotencyStore } from "./idempotency/memory-idempotency-store.js";
 export type { McpOptions } from "./mcp/mcp-options.js";
 export type {
   McpArgument,
@@ -147,7 +137,6 @@ export type {
   FragmentResponse,
   ToolFragment,
 } from "./operation/feature-use.js";
-export type { IdempotentOptions } from "./operation/idempotency-policy.js";
 export type {
   Binding,
   BodyBinding,

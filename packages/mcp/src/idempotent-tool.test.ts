@@ -1,5 +1,6 @@
 import { typebox } from "@trellis/adapter-typebox";
-import { Controller, createApp, Idempotent, Post, Returns, Route } from "@trellis/core";
+import { Controller, createApp, Post, Returns, Route } from "@trellis/core";
+import { Idempotent } from "@trellis/idempotency";
 import { expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";
 
@@ -47,6 +48,8 @@ it("lists Idempotency-Key as a required argument of the tool", async () => {
   const tool = result.tools.find((entry: { name: string }) => entry.name === "createOrder");
   expect(tool.inputSchema.properties["Idempotency-Key"]).toMatchObject({ type: "string" });
   expect(tool.inputSchema.required).toContain("Idempotency-Key");
+  // Safe to retry: the feature says so through its tool fragment.
+  expect(tool.annotations.idempotentHint).toBe(true);
 });
 
 it("runs a call once per key: the retry is the first answer again", async () => {

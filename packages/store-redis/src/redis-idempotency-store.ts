@@ -3,7 +3,7 @@ import type {
   IdempotencyEntry,
   IdempotencyStore,
   StoredResponse,
-} from "@trellis/core";
+} from "@trellis/idempotency";
 import { RedisConnection, type RedisStoreOptions, script } from "./redis-connection.js";
 
 // A key's value: "r\n<token>\n<fingerprint>" while its request runs, "d\n<fingerprint>\n<response
@@ -72,9 +72,9 @@ function decode(value: string): IdempotencyEntry {
 }
 
 /**
- * Idempotency keys in Redis, shared by every instance: `createApp({ idempotency: { store:
- * redisIdempotencyStore({ url }) } })`. A claim is one script call (GET, else SET with expiry), so
- * of two instances receiving the same key at once exactly one runs the request.
+ * Idempotency keys in Redis, shared by every instance: `createApp({ features: [idempotencyKeys({
+ * store: redisIdempotencyStore({ url }) })] })`. A claim is one script call (GET, else SET with
+ * expiry), so of two instances receiving the same key at once exactly one runs the request.
  */
 export function redisIdempotencyStore(options: RedisStoreOptions = {}): IdempotencyStore {
   const redis = new RedisConnection(options, "trellis:idempotency:", "redisIdempotencyStore");

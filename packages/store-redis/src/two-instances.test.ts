@@ -1,4 +1,5 @@
-import { Body, Controller, createApp, Get, Idempotent, Post, Returns, Route } from "@trellis/core";
+import { Body, Controller, createApp, Get, Post, Returns, Route } from "@trellis/core";
+import { Idempotent, idempotencyKeys } from "@trellis/idempotency";
 import { RateLimit, rateLimits } from "@trellis/rate-limit";
 import { jsonSchemaAdapter, schema } from "@trellis/testing";
 import { type RunningEngine, startRedis } from "@trellis/testing/engines";
@@ -43,8 +44,10 @@ beforeAll(async () => {
     const app = createApp({
       schema: jsonSchemaAdapter(),
       controllers: [ShopController],
-      features: [rateLimits({ store: redisRateLimitStore({ url: redis.url }) })],
-      idempotency: { store: redisIdempotencyStore({ url: redis.url }) },
+      features: [
+        rateLimits({ store: redisRateLimitStore({ url: redis.url }) }),
+        idempotencyKeys({ store: redisIdempotencyStore({ url: redis.url }) }),
+      ],
       openapi: { undeclaredResponses: "off" },
     });
     const server = Bun.serve({ port: 0, routes: app.routes, fetch: app.fetch });

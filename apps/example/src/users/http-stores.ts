@@ -1,4 +1,5 @@
 import type { AppOptions } from "@trellis/core";
+import { idempotencyKeys } from "@trellis/idempotency";
 import { type RateLimitStore, rateLimits } from "@trellis/rate-limit";
 import { redisIdempotencyStore, redisRateLimitStore } from "@trellis/store-redis";
 
@@ -21,7 +22,7 @@ export function httpStores({
   redisUrl,
   trustedProxyHops,
   rateLimitStore,
-}: HttpStoreSettings): Pick<AppOptions, "features" | "idempotency"> {
+}: HttpStoreSettings): Pick<AppOptions, "features"> {
   const store = rateLimitStore ?? (redisUrl ? redisRateLimitStore({ url: redisUrl }) : undefined);
   const rateLimit = {
     ...(store === undefined ? {} : { store }),
@@ -30,7 +31,9 @@ export function httpStores({
       : { clientAddress: { header: "x-forwarded-for", hops: trustedProxyHops } }),
   };
   return {
-    features: [rateLimits(rateLimit)],
-    ...(redisUrl ? { idempotency: { store: redisIdempotencyStore({ url: redisUrl }) } } : {}),
+    features: [
+      rateLimits(rateLimit),
+      idempotencyKeys(redisUrl ? { store: redisIdempotencyStore({ url: redisUrl }) } : {}),
+    ],
   };
 }

@@ -6,7 +6,6 @@ import {
   Deprecated,
   Description,
   Get,
-  Idempotent,
   Inject,
   McpTool,
   NotFoundException,
@@ -23,6 +22,7 @@ import {
   Summary,
   Tags,
 } from "@trellis/core";
+import { Idempotent } from "@trellis/idempotency";
 import { RateLimit } from "@trellis/rate-limit";
 import { BulkCreateUsersInput, maxBulkUsers } from "./bulk-create-users-input.js";
 import { CreateUserInput } from "./create-user-input.js";

@@ -15,6 +15,7 @@ const packages = [
   "packages/health",
   "packages/upload-s3",
   "packages/conditional",
+  "packages/idempotency",
 ];
 const outputs = [
   "core",
@@ -28,6 +29,7 @@ const outputs = [
   "health",
   "upload-s3",
   "conditional",
+  "idempotency",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */

@@ -101,11 +101,11 @@ async function closePubSub(runtime: AppRuntime): Promise<void> {
   } catch (error) {
     runtime.logger.error("Closing the publish/subscribe adapter failed:", error);
   }
-  for (const store of runtime.stores ?? []) {
+  for (const feature of runtime.features ?? []) {
     try {
-      await store.close?.();
+      await feature.close?.();
     } catch (error) {
-      runtime.logger.error("Closing a rate limit or idempotency store failed:", error);
+      runtime.logger.error(`Closing the route feature "${feature.name}" failed:`, error);
     }
   }
 }

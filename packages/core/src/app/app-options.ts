@@ -4,7 +4,6 @@ import type { Logger } from "../errors/logger.js";
 import type { RouteFeature } from "../feature/route-feature.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
-import type { IdempotencyAppOptions } from "../idempotency/idempotency-options.js";
 import type { McpOptions } from "../mcp/mcp-options.js";
 import type { AccessLogOptions } from "../observability/access-log.js";
 import type { TelemetryOptions } from "../observability/telemetry-options.js";
@@ -60,7 +59,8 @@ export interface DocumentOptions {
   };
   /**
    * Route features with their app options, in stage order (the first runs outermost), such as
-   * `rateLimits({ store, limit, window })` from `@trellis/rate-limit`. A feature whose decorator
+   * `rateLimits({ store, limit, window })` from `@trellis/rate-limit` or
+   * `idempotencyKeys({ store, ttl })` from `@trellis/idempotency`. A feature whose decorator
    * is used but that is not listed here runs with its defaults. See docs/writing-a-feature.md.
    */
   readonly features?: readonly RouteFeature[];
@@ -134,12 +134,6 @@ export interface AppOptions extends DocumentOptions {
    * (`@trellis/pubsub-postgres`) reach every instance; the app opens and closes it.
    */
   readonly pubsub?: PubSub;
-  /**
-   * Where `@Idempotent` routes keep keys and responses (`store`: in memory by default,
-   * `redisIdempotencyStore()` from `@trellis/store-redis` for several instances), for how long
-   * (`ttl`, seconds, default 24 hours) and whose keys are whose (`scope`). The app closes the store.
-   */
-  readonly idempotency?: IdempotencyAppOptions;
   /**
    * An MCP server on the app's own routes (Streamable HTTP, stateless, at `/mcp`): each routed
    * operation is a tool (see `@McpTool`), called through the same pipeline as HTTP. Needs

@@ -21,8 +21,8 @@ export interface AppRuntime {
   readonly sockets?: { closeAll(): void };
   /** The app's publish/subscribe adapter: closed last, after the `onShutdown` hooks. */
   readonly pubsub?: { close(): void | Promise<void> };
-  /** The rate limit and idempotency stores: closed with the publish/subscribe adapter. */
-  readonly stores?: readonly { close?(): void | Promise<void> }[];
+  /** The route features (their stores): closed with the publish/subscribe adapter. */
+  readonly features?: readonly { readonly name: string; close?(): void | Promise<void> }[];
 }
 
 const runtimes = new WeakMap<AppState, AppRuntime>();

@@ -109,6 +109,13 @@ function listOption(value: unknown, option: string): readonly unknown[] {
   return value;
 }
 
+// Options that became route features. Ignored, they would leave the feature on its defaults (keys
+// and counters in this process only) without a word: an app that still passes one is stopped.
+const movedToFeatures: Readonly<Record<string, string>> = {
+  rateLimit: "rateLimits({ ... }) from @trellis/rate-limit",
+  idempotency: "idempotencyKeys({ ... }) from @trellis/idempotency",
+};
+
 /** Checks the options both `createApp` and `buildDocument` read; `caller` names which one. */
 export function parseDocumentOptions(
   options: DocumentOptions & Pick<AppOptions, "guards">,
@@ -159,6 +166,14 @@ export function parseDocumentOptions(
       "INVALID_OPTION",
       `${caller}: openapi.undeclaredResponses must be "warn", "error" or "off".`,
     );
+  }
+  for (const [option, feature] of Object.entries(movedToFeatures)) {
+    if ((options as unknown as Record<string, unknown>)[option] !== undefined) {
+      throw new TrellisConfigError(
+        "INVALID_OPTION",
+        `${caller}: the ${option} option is now a route feature: list ${feature} in features.`,
+      );
+    }
   }
   return {
     adapter: options.schema,

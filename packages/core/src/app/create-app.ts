@@ -4,7 +4,7 @@ import { Container } from "../di/container.js";
 import { describeModules } from "../di/module-graph.js";
 import { mountDocs } from "../docs/mount-docs.js";
 import type { StageCompileContext } from "../feature/compile-stages.js";
-import { inheritConnection } from "../http/client-address.js";
+import { inheritConnection, rememberServers } from "../http/client-address.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
@@ -26,7 +26,6 @@ import { appPlugins } from "./app-plugins.js";
 import { checkReservedProviders, connectPubSub } from "./app-pubsub.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
-import { httpSemantics } from "./http-semantics.js";
 import { notReady } from "./not-ready.js";
 import { observeApp } from "./observe-app.js";
 import { readOperations } from "./read-operations.js";
@@ -81,7 +80,6 @@ export function createApp(options: AppOptions): App {
     () => container,
     () => documentOf(),
   );
-  const semantics = httpSemantics(options, settings, built, respondError);
   const features: StageCompileContext = {
     features: new Map(settings.features.map((feature) => [feature.name, feature])),
     stage: {
@@ -145,7 +143,6 @@ export function createApp(options: AppOptions): App {
         compiler,
         pipeline: pipelines.forOperation(operation, runtime),
         bodyEncodings: settings.bodyEncodings,
-        ...semantics.context,
         features,
         ...(observability
           ? { observation: observability.route(operation), sockets: observability.sockets }
@@ -255,7 +252,12 @@ export function createApp(options: AppOptions): App {
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
     fixedErrors: settings.errorFormatter === undefined,
   });
-  const { routes, fetch } = semantics.serve(serveWithSockets(router, served, sockets.length));
+  const serving = serveWithSockets(router, served, sockets.length);
+  // Only when a route's feature reads client addresses does a request pay for remembering its server.
+  const byAddress = built.some(({ operation }) =>
+    operation.features?.some((use) => use.connection),
+  );
+  const { routes, fetch } = byAddress ? rememberServers(serving) : serving;
   const runtime: AppRuntime = {
     logger: settings.logger,
     servers: new Set(),
@@ -263,7 +265,11 @@ export function createApp(options: AppOptions): App {
     streams,
     sockets: socketRuntime.hub,
     pubsub,
-    stores: [...semantics.stores, ...plugins.closers],
+    // Closed after the onShutdown hooks, with the publish/subscribe adapter.
+    features: [
+      ...settings.features,
+      ...plugins.closers.map((closer) => ({ name: "app plugin", close: closer.close })),
+    ],
   };
   registerRuntime(container.state, runtime);
   const close = closer(container, runtime, ready);

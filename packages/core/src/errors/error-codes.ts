@@ -112,8 +112,6 @@ export const configErrorCodes = {
     'the `versioning` option is not { strategy?, header?, default? } with strategy "uri" or "header" and a valid header name',
   INVALID_DEPRECATION:
     "`@Deprecated` has an unknown option, a date that is not a Date or ISO 8601 string, a sunset before since, or a bad link",
-  INVALID_IDEMPOTENCY:
-    "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }",
   INVALID_UPLOADS:
     "`@Body` declares uploads or multipart limits on a body that is not multipart/form-data, or an uploads value is not a sink",
   MCP_PLUGIN_MISSING:

@@ -276,6 +276,19 @@ describe("the route-feature contract", () => {
     );
   });
 
+  it("stops an app that still passes an option that became a feature, naming the feature", () => {
+    expectConfigError(
+      () => testApp([PlainController], { idempotency: { ttl: 60 } } as never),
+      "INVALID_OPTION",
+      "idempotencyKeys({ ... }) from @trellis/idempotency",
+    );
+    expectConfigError(
+      () => testApp([PlainController], { rateLimit: { limit: 1, window: 1 } } as never),
+      "INVALID_OPTION",
+      "rateLimits({ ... }) from @trellis/rate-limit",
+    );
+  });
+
   it("marks a route that reads client addresses, so the app remembers servers", () => {
     const addressed: RouteFeature<string, string> = {
       ...tagFeature("tag", "before-guards", "a"),

@@ -48,7 +48,9 @@ function annotationsOf(operation: Operation, title: string | undefined): McpTool
       : {
           destructiveHint: method === "DELETE" || method === "PUT",
           idempotentHint:
-            method === "PUT" || method === "DELETE" || operation.idempotency !== undefined,
+            method === "PUT" ||
+            method === "DELETE" ||
+            (operation.features ?? []).some((use) => use.tool?.idempotent === true),
         }),
     openWorldHint: false,
   };

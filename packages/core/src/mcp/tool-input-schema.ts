@@ -1,5 +1,4 @@
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import { idempotencyDocument } from "../operation/idempotency-document.js";
 import type { Operation } from "../operation/operation.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
@@ -15,8 +14,9 @@ export interface ToolInput {
 /**
  * One object schema for every input of an operation: each path, query, header and cookie
  * parameter is a property named as declared (a whole-location schema gives its properties), and
- * the body is the property `body`; an `@Idempotent` route also takes its `Idempotency-Key`, and a
- * route feature the arguments of its `tool` fragment (a conditional write's `If-Match`). Two inputs of one name are a startup error: an argument always has one place to go.
+ * the body is the property `body`; a route feature adds the arguments of its `tool` fragment (an
+ * `@Idempotent` route's `Idempotency-Key`, a conditional write's `If-Match`). Two inputs of one
+ * name are a startup error: an argument always has one place to go.
  */
 export function toolInput(
   operation: Operation,
@@ -74,13 +74,9 @@ export function toolInput(
     }
   }
   // What the route's features take from a client (`tool` fragments), sent as the headers or
-  // query parameters they describe: an agent reaches every header-bound feature. An idempotent
-  // route's tool takes its Idempotency-Key, required where the route requires it.
-  const idempotency = operation.idempotency && idempotencyDocument(operation.idempotency);
-  const fragments = [
-    ...(idempotency?.parameters ?? []),
-    ...(operation.features ?? []).flatMap((use) => use.tool?.arguments ?? []),
-  ];
+  // query parameters they describe: an agent reaches every header-bound feature (an
+  // `@Idempotent` route's Idempotency-Key, for one).
+  const fragments = (operation.features ?? []).flatMap((use) => use.tool?.arguments ?? []);
   for (const argument of fragments) {
     add(
       argument.name,

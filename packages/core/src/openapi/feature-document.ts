@@ -117,17 +117,13 @@ export function applyFragment(
   object.responses = sorted(responses);
 }
 
-/** Adds every fragment of the operation's features (and core's own), in order. */
+/** Adds every fragment of the operation's features, in the app's order. */
 export function documentFeatures(
   operation: Operation,
   object: Record<string, unknown>,
   problemContent: () => unknown,
   version: OpenApiVersion,
-  builtIn: readonly (DocumentFragment | undefined)[],
 ): void {
-  for (const fragment of builtIn) {
-    if (fragment !== undefined) applyFragment(fragment, operation, object, problemContent, version);
-  }
   for (const use of operation.features ?? []) {
     if (use.document !== undefined) {
       applyFragment(use.document, operation, object, problemContent, version);

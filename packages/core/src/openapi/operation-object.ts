@@ -1,4 +1,3 @@
-import { idempotencyDocument } from "../operation/idempotency-document.js";
 import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { ComponentCollector } from "./component-collector.js";
@@ -149,10 +148,7 @@ export function operationObject(
   const body = requestBody(operation, registry, collector, where);
   if (body) result.requestBody = body;
   result.responses = responses(operation, collector, dialect.version, where);
-  const idempotency = operation.idempotency && idempotencyDocument(operation.idempotency);
-  documentFeatures(operation, result, () => collector.problemContent(), dialect.version, [
-    idempotency,
-  ]);
+  documentFeatures(operation, result, () => collector.problemContent(), dialect.version);
   // Last: a deprecated operation's headers go on every response, those added above too.
   documentVersioning(operation, result, () => collector.problemContent());
   if (docs.deprecated) result.deprecated = true;

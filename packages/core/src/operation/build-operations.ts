@@ -8,7 +8,6 @@ import { type BindingContext, buildBindings } from "./build-bindings.js";
 import { buildResponses } from "./build-responses.js";
 import { checkOperations } from "./check-operations.js";
 import { readDeprecation } from "./deprecation-policy.js";
-import { readIdempotency } from "./idempotency-policy.js";
 import type { Operation, SecurityRequirement } from "./operation.js";
 import { assignOperationIds, controllerSubject } from "./operation-ids.js";
 import { readSecurity } from "./read-security.js";
@@ -189,9 +188,6 @@ export function buildOperationsWith<R>(
           version,
           context.versioning,
         );
-        // A class's @Idempotent covers its POST and PATCH routes: it depends on the verb.
-        const sse = media.sse !== undefined;
-        const idempotency = readIdempotency(controller, method, verb.method, sse, where);
         drafts.push({
           controller: controller as Operation["controller"],
           handlerName: key,
@@ -220,7 +216,6 @@ export function buildOperationsWith<R>(
           timeout,
           guarded: context.globalGuards === true || guards.length > 0,
           ...(deprecation ? { deprecation } : {}),
-          ...(idempotency ? { idempotency } : {}),
         });
         runtimes.push(runtime);
         owners.push({ controller, method });

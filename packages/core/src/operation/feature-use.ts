@@ -50,6 +50,8 @@ export interface DocumentFragment {
 /** What a feature adds to the MCP tool of an operation: arguments carried as request headers. */
 export interface ToolFragment {
   readonly arguments: readonly FragmentParameter[];
+  /** True when the feature makes repeated calls safe (MCP's `idempotentHint`), as `@Idempotent` does. */
+  readonly idempotent?: boolean;
 }
 
 /** One feature as one operation uses it: its name, its plan and what it documents. */

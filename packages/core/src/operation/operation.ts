@@ -3,7 +3,6 @@ import type { JsonSchema } from "../schema/json-schema.js";
 import type { FormPlan } from "../uploads/form-plan.js";
 import type { DeprecationPolicy } from "./deprecation-policy.js";
 import type { FeatureUse } from "./feature-use.js";
-import type { IdempotencyPolicy } from "./idempotency-policy.js";
 import type { OperationVersion } from "./versioning-options.js";
 
 /** A named parameter (`@Query("page")`) or a whole location bound to an object schema (`@Query(Schema)`). */
@@ -149,6 +148,4 @@ export interface Operation {
   readonly deprecation?: DeprecationPolicy;
   /** The route features it uses (`createApp({ features })`), in the app's order; absent: none. */
   readonly features?: readonly FeatureUse[];
-  /** `@Idempotent` (method, or class for POST/PATCH); absent: no `Idempotency-Key` handling. */
-  readonly idempotency?: IdempotencyPolicy;
 }

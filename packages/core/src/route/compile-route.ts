@@ -10,7 +10,6 @@ import {
 import { compileNegotiation } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
-import { type IdempotencyContext, idempotentRoute } from "../idempotency/idempotent-route.js";
 import type { RouteObservation } from "../observability/route-observation.js";
 import type { SocketObserver } from "../observability/socket-observer.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
@@ -63,8 +62,6 @@ export interface RouteCompileContext extends PlanContext {
   readonly sockets?: SocketObserver;
   /** The app's route features, for the stages of a route that uses one. */
   readonly features?: StageCompileContext;
-  /** The app's idempotency store and settings, for an `@Idempotent` route. */
-  readonly idempotency?: IdempotencyContext;
 }
 
 /**
@@ -239,9 +236,6 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   let handler: RouteHandler = bodyPlan ? readingBody(bodyPlan, run, respondError, operation) : run;
   if (stages && (arity > 0 || bodyPlan)) handler = stages.inputs(handler);
   // Stages before reading inputs, innermost first: each wrapper exists only when needed.
-  if (operation.idempotency !== undefined && context.idempotency !== undefined) {
-    handler = idempotentRoute(handler, operation, operation.idempotency, context.idempotency);
-  }
   handler = withFeatureStages(handler, operation, "after-guards", context.features);
   if (access !== undefined) {
     const checked = stages ? stages.guards(access) : access;

@@ -1,16 +1,20 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpException,
+  Param,
+  Patch,
+  Post,
+  Returns,
+  Route,
+} from "@trellis/core";
 import { schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { Controller } from "../controller/controller.js";
-import { Body, Param } from "../decorators/bindings.js";
-import { Idempotent } from "../decorators/idempotent.js";
-import { Returns } from "../decorators/returns.js";
-import { Route } from "../decorators/route.js";
-import { Get, Patch, Post } from "../decorators/verbs.js";
-import { HttpException } from "../errors/http-exception.js";
-import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { type Json, send, testApp } from "../test-helpers/test-app.js";
 import { idempotencyProblemTypes } from "./idempotency-problems.js";
+import { Idempotent } from "./idempotent-decorator.js";
 import { memoryIdempotencyStore } from "./memory-idempotency-store.js";
+import { expectConfigError, type Json, send, testApp } from "./test-helpers/test-app.js";
 
 const Payment = schema(
   {
@@ -139,6 +143,28 @@ describe("@Idempotent", () => {
     expect(runs).toBe(2);
   });
 
+  it("lets @Idempotent(false) exempt one route of an idempotent class", async () => {
+    @Route("/exempt")
+    @Idempotent()
+    class ExemptController extends Controller {
+      @Post()
+      covered() {
+        return { covered: true };
+      }
+
+      @Post("/free")
+      @Idempotent(false)
+      free() {
+        return { free: true };
+      }
+    }
+    const target = testApp([ExemptController], { openapi: { undeclaredResponses: "off" } });
+    expect((await send(target, "POST", "/exempt")).status).toBe(400);
+    expect((await send(target, "POST", "/exempt/free")).status).toBe(200);
+    const document: Json = target.document;
+    expect(document.paths["/exempt/free"].post.parameters).toBeUndefined();
+  });
+
   it("does not keep a 5xx: the key is given up and a retry runs again", async () => {
     runs = 0;
     const target = app();
@@ -205,6 +231,23 @@ describe("@Idempotent", () => {
     expect(target.logged).toHaveLength(1);
   });
 
+  it("closes its store on app.close()", async () => {
+    let closed = 0;
+    const target = testApp([PaymentController], {
+      openapi: { undeclaredResponses: "off" },
+      idempotency: {
+        store: {
+          claim: () => Promise.resolve(undefined),
+          complete: () => Promise.resolve(),
+          release: () => Promise.resolve(),
+          close: () => void closed++,
+        },
+      },
+    });
+    await target.close();
+    expect(closed).toBe(1);
+  });
+
   it("refuses @Idempotent on a GET route and bad options at startup", () => {
     @Route("/read")
     class ReadController extends Controller {
@@ -228,7 +271,7 @@ describe("@Idempotent", () => {
     expectConfigError(
       () => testApp([PaymentController], { idempotency: { ttl: 0 } }),
       "INVALID_DURATION",
-      "idempotency.ttl",
+      "idempotencyKeys: ttl",
     );
   });
 

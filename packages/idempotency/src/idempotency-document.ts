@@ -1,4 +1,5 @@
-import type { DocumentFragment } from "./feature-use.js";
+import type { DocumentFragment, ToolFragment } from "@trellis/core";
+import { idempotencyKeyPattern } from "./idempotency-key.js";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
 
 /**
@@ -14,7 +15,9 @@ export function idempotencyDocument(policy: IdempotencyPolicy): DocumentFragment
         required: policy.required,
         description:
           'Makes retries of this request safe (IETF draft-ietf-httpapi-idempotency-key-header): a unique key per intended request, a quoted string such as "8e03978e-40d5-43e8-bc93-6894a57f9324" (a bare token is accepted too). A retry with the same key and payload gets the first response again.',
-        schema: { type: "string", minLength: 1, maxLength: 257 },
+        // Exactly what the server accepts: a tool that generates values from it sends good keys.
+        schema: { type: "string", pattern: idempotencyKeyPattern },
+        example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
       },
     ],
     successHeaders: {
@@ -49,4 +52,9 @@ export function idempotencyDocument(policy: IdempotencyPolicy): DocumentFragment
       },
     ],
   };
+}
+
+/** What `@Idempotent` adds to an operation's MCP tool: `Idempotency-Key`, and that it is safe to retry. */
+export function idempotencyTool(policy: IdempotencyPolicy): ToolFragment {
+  return { arguments: idempotencyDocument(policy).parameters ?? [], idempotent: true };
 }

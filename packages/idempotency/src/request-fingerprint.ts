@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readWithin } from "../http/read-within.js";
+import { readWithin } from "@trellis/core";
 
 /**
  * A digest of what makes two requests the same payload: method, target (path and query), media

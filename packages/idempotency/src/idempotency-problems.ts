@@ -1,5 +1,4 @@
-import { HttpException } from "../errors/http-exception.js";
-import { withoutStack } from "../errors/without-stack.js";
+import { HttpException, withoutStack } from "@trellis/core";
 
 // Each refusal's type is the section of the guide that explains it.
 const guide = "https://github.com/trellis-framework/trellis/blob/main/docs/idempotency.md";

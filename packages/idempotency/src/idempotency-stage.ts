@@ -1,23 +1,11 @@
-import type { Logger } from "../errors/logger.js";
-import type { RouteHandler } from "../http/route-handler.js";
-import type { IdempotencyPolicy } from "../operation/idempotency-policy.js";
-import type { Operation } from "../operation/operation.js";
-import type { ErrorResponder } from "../pipeline/error-responder.js";
+import type { RouteHandler, StageContext } from "@trellis/core";
 import { parseIdempotencyKey } from "./idempotency-key.js";
 import type { IdempotencySettings } from "./idempotency-options.js";
+import type { IdempotencyPolicy } from "./idempotency-policy.js";
 import { idempotencyRefusal } from "./idempotency-problems.js";
 import type { IdempotencyEntry } from "./idempotency-store.js";
 import { requestFingerprint, storeKey } from "./request-fingerprint.js";
 import { captureResponse, isKept, replayResponse } from "./stored-response.js";
-
-/** What wrapping a route for idempotency needs besides the route. */
-export interface IdempotencyContext {
-  readonly settings: IdempotencySettings;
-  readonly respondError: ErrorResponder;
-  readonly logger: Logger;
-  /** The request id header (kept out of stored responses: each answer has its own). */
-  readonly requestIdHeader: string | undefined;
-}
 
 /**
  * Wraps an `@Idempotent` route (after its guards, before its body is read). A request with a key
@@ -25,20 +13,19 @@ export interface IdempotencyContext {
  * 408, 425 or 429: the key is then given up, so a retry runs again); a retry with the same
  * payload gets the kept response; another payload is 422; a retry while the first runs is 409.
  */
-export function idempotentRoute(
-  handler: RouteHandler,
-  operation: Operation,
+export function idempotencyStage(
   policy: IdempotencyPolicy,
-  context: IdempotencyContext,
+  handler: RouteHandler,
+  context: StageContext,
+  settings: IdempotencySettings,
 ): RouteHandler {
-  const { settings, respondError, logger, requestIdHeader } = context;
+  const { operation, respond, logger, requestIdHeader, where } = context;
   const { store, scope } = settings;
   const route = `${operation.method} ${operation.path}`;
   const ttlMs = policy.ttl === undefined ? settings.ttlMs : policy.ttl * 1000;
   const lockMs = Math.max(settings.lockMs, operation.timeout ?? 0);
-  const where = `${operation.controller.name}.${operation.handlerName}`;
   const refuse = (request: Request, refusal: Parameters<typeof idempotencyRefusal>[0]) =>
-    respondError(idempotencyRefusal(refusal), request, operation);
+    respond(idempotencyRefusal(refusal), request);
 
   const answer = (request: Request, entry: IdempotencyEntry, fingerprint: string) => {
     if (entry.fingerprint !== fingerprint) return refuse(request, "reused");
@@ -79,7 +66,7 @@ export function idempotentRoute(
       captured = await captureResponse(response, requestIdHeader);
     } catch (error) {
       await store.release(claimed, token).catch(failed);
-      return respondError(error, request, operation);
+      return respond(error, request);
     }
     // The work is done: the client gets its answer even when the store cannot keep it.
     await store.complete(claimed, token, captured.stored, ttlMs).catch(failed);

@@ -1,10 +1,9 @@
-import { checkDuration } from "../errors/check-duration.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import { longestIdempotencyTtl } from "../operation/idempotency-policy.js";
+import { checkDuration, TrellisConfigError } from "@trellis/core";
+import { longestIdempotencyTtl } from "./idempotency-policy.js";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import { memoryIdempotencyStore } from "./memory-idempotency-store.js";
 
-/** `createApp({ idempotency })`: where `@Idempotent` routes keep their keys, and for how long. */
+/** `idempotencyKeys(options)`: where `@Idempotent` routes keep their keys, and for how long. */
 export interface IdempotencyAppOptions {
   /** Where keys and responses live (default `memoryIdempotencyStore()`: this process only). */
   readonly store?: IdempotencyStore;
@@ -23,7 +22,7 @@ export interface IdempotencyAppOptions {
   readonly scope?: (request: Request) => string | undefined;
 }
 
-/** `idempotency`, checked. */
+/** The options of `idempotencyKeys()`, checked. */
 export interface IdempotencySettings {
   readonly store: IdempotencyStore;
   /** Milliseconds. */
@@ -31,24 +30,22 @@ export interface IdempotencySettings {
   /** Milliseconds. */
   readonly lockMs: number;
   readonly scope: (request: Request) => string | undefined;
-  /** True when the store was made here (the app then owns it). */
-  readonly ownStore: boolean;
 }
 
 const byAuthorization = (request: Request) => request.headers.get("authorization") ?? undefined;
 const known = new Set(["store", "ttl", "lockTtl", "scope"]);
 
-/** Reads `createApp`'s `idempotency` option. */
+/** Reads the options of `idempotencyKeys()`. */
 export function parseIdempotency(value: unknown): IdempotencySettings {
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_OPTION", `createApp: idempotency${why}`);
+    throw new TrellisConfigError("INVALID_IDEMPOTENCY", `idempotencyKeys: ${why}`);
   };
   if (value !== undefined && (value === null || typeof value !== "object")) {
-    fail(" must be an object { store?, ttl?, lockTtl?, scope? }.");
+    fail("the options must be an object { store?, ttl?, lockTtl?, scope? }.");
   }
   const options = (value ?? {}) as IdempotencyAppOptions;
   const unknown = Object.keys(options).filter((name) => !known.has(name));
-  if (unknown.length > 0) fail(` has unknown option ${unknown.join(", ")}.`);
+  if (unknown.length > 0) fail(`unknown option ${unknown.join(", ")}.`);
   const { store, scope } = options;
   const methods = ["claim", "complete", "release"] as const;
   if (
@@ -56,24 +53,21 @@ export function parseIdempotency(value: unknown): IdempotencySettings {
     (store === null || methods.some((name) => typeof store[name] !== "function"))
   ) {
     fail(
-      ".store must be an idempotency store (claim, complete, release), such as redisIdempotencyStore().",
+      "store must be an idempotency store (claim, complete, release), such as redisIdempotencyStore().",
     );
   }
-  if (scope !== undefined && typeof scope !== "function") fail(".scope must be a function.");
+  if (scope !== undefined && typeof scope !== "function") fail("scope must be a function.");
   const rule = { unit: "seconds", max: longestIdempotencyTtl } as const;
   const ttl =
-    options.ttl === undefined
-      ? 86_400
-      : checkDuration(options.ttl, "createApp: idempotency.ttl", rule);
+    options.ttl === undefined ? 86_400 : checkDuration(options.ttl, "idempotencyKeys: ttl", rule);
   const lock =
     options.lockTtl === undefined
       ? 60
-      : checkDuration(options.lockTtl, "createApp: idempotency.lockTtl", rule);
+      : checkDuration(options.lockTtl, "idempotencyKeys: lockTtl", rule);
   return {
     store: store ?? memoryIdempotencyStore(),
     ttlMs: ttl * 1000,
     lockMs: lock * 1000,
     scope: scope ?? byAuthorization,
-    ownStore: store === undefined,
   };
 }

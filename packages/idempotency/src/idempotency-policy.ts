@@ -1,20 +1,22 @@
-import { checkDuration } from "../errors/check-duration.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import type { HttpMethod } from "../http/vocabulary.js";
-import { routeSetting } from "./route-setting.js";
+import {
+  checkDuration,
+  type FeatureSetting,
+  type Operation,
+  TrellisConfigError,
+} from "@trellis/core";
 
 /** The options of `@Idempotent`. */
 export interface IdempotentOptions {
   /** Refuse a request without `Idempotency-Key` with 400 (default true); false processes it. */
   readonly required?: boolean;
-  /** Seconds a completed response is kept for replay (default: `idempotency.ttl`, 24 hours). */
+  /** Seconds a completed response is kept for replay (default: `idempotencyKeys({ ttl })`, 24 hours). */
   readonly ttl?: number;
 }
 
-/** An idempotent route's settings as the operation carries them, checked. */
+/** An idempotent route's settings, checked. */
 export interface IdempotencyPolicy {
   readonly required: boolean;
-  /** Seconds; undefined: the app's `idempotency.ttl`. */
+  /** Seconds; undefined: the app's `ttl` of `idempotencyKeys()`. */
   readonly ttl: number | undefined;
 }
 
@@ -22,11 +24,8 @@ const known = new Set(["required", "ttl"]);
 /** The longest time a response may be kept: 366 days, in seconds. */
 export const longestIdempotencyTtl = 366 * 24 * 60 * 60;
 // A class's @Idempotent covers its non-idempotent routes; a method's may be on any unsafe one.
-const byClass: ReadonlySet<HttpMethod> = new Set(["POST", "PATCH"]);
-const unsafe: ReadonlySet<HttpMethod> = new Set(["POST", "PATCH", "PUT", "DELETE"]);
-
-/** The `@Idempotent` values recorded by the decorator, read by `createApp`. */
-export const idempotencySetting = routeSetting();
+const byClass: ReadonlySet<string> = new Set(["POST", "PATCH"]);
+const unsafe: ReadonlySet<string> = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
 function checkOptions(value: unknown, where: string): IdempotencyPolicy {
   const fail = (why: string): never => {
@@ -52,24 +51,21 @@ function checkOptions(value: unknown, where: string): IdempotencyPolicy {
 }
 
 /**
- * The idempotency of one route (method `verb`): the method's `@Idempotent`, else its class's (for
- * POST and PATCH routes only). On a safe method or an event stream, the method's is refused.
+ * The idempotency of one route: the method's `@Idempotent`, else its class's (for POST and PATCH
+ * routes only). On a safe method or an event stream, the method's is refused.
  */
 export function readIdempotency(
-  controller: Function,
-  method: Parameters<typeof idempotencySetting.read>[1],
-  verb: HttpMethod,
-  sse: boolean,
+  { value, from }: FeatureSetting<IdempotentOptions>,
+  operation: Operation,
   where: string,
 ): IdempotencyPolicy | undefined {
-  const own = idempotencySetting.read(controller, method);
-  if (!own.found) return undefined;
-  const policy = checkOptions(own.value, where);
-  if (!own.onMethod) return byClass.has(verb) && !sse ? policy : undefined;
-  if (!unsafe.has(verb) || sse) {
+  const policy = checkOptions(value, where);
+  const sse = operation.sse !== undefined;
+  if (from !== "method") return byClass.has(operation.method) && !sse ? policy : undefined;
+  if (!unsafe.has(operation.method) || sse) {
     throw new TrellisConfigError(
       "INVALID_IDEMPOTENCY",
-      `${where}: @Idempotent is on a ${sse ? "event stream" : verb} route; only POST, PATCH, PUT and DELETE routes can be made idempotent.`,
+      `${where}: @Idempotent is on a ${sse ? "event stream" : operation.method} route; only POST, PATCH, PUT and DELETE routes can be made idempotent.`,
     );
   }
   return policy;

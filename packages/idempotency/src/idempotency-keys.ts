@@ -1,0 +1,51 @@
+import { featureKey, type RouteFeature } from "@trellis/core";
+import { idempotencyDocument, idempotencyTool } from "./idempotency-document.js";
+import { type IdempotencyAppOptions, parseIdempotency } from "./idempotency-options.js";
+import {
+  type IdempotencyPolicy,
+  type IdempotentOptions,
+  readIdempotency,
+} from "./idempotency-policy.js";
+import { idempotencyStage } from "./idempotency-stage.js";
+
+/** Where `@Idempotent` records its options; core reads them for `idempotencyKeys()`. */
+export const idempotentKey = featureKey<IdempotentOptions>("@Idempotent", () => idempotencyKeys());
+
+/**
+ * The idempotency-key feature for `createApp({ features })`: where keys and kept responses live
+ * (`store`), for how long (`ttl`, `lockTtl`) and whose keys are whose (`scope`). An app that uses
+ * `@Idempotent` without listing it gets `idempotencyKeys()`: keys in memory, kept 24 hours,
+ * scoped by the `Authorization` header. The app closes the store.
+ *
+ * @example
+ * createApp({
+ *   schema: typebox(),
+ *   controllers: [PaymentController],
+ *   features: [idempotencyKeys({ store: redisIdempotencyStore({ url }), ttl: 86_400 })],
+ * });
+ */
+export function idempotencyKeys(
+  options: IdempotencyAppOptions = {},
+): RouteFeature<IdempotentOptions, IdempotencyPolicy> {
+  const settings = parseIdempotency(options);
+  return {
+    name: "idempotency",
+    key: idempotentKey,
+    // A class's @Idempotent covers its POST and PATCH routes; a method's must be on a write.
+    plan: (setting, operation, { where }) => readIdempotency(setting, operation, where),
+    stage: {
+      // After guards, before the body is read: only an allowed request claims a key.
+      place: "after-guards",
+      compile: (policy, next, context) => idempotencyStage(policy, next, context, settings),
+    },
+    document: (policy) => idempotencyDocument(policy),
+    tool: (policy) => idempotencyTool(policy),
+    close: () => settings.store.close?.(),
+  };
+}
+
+declare module "@trellis/core" {
+  interface FeatureErrorCodes {
+    INVALID_IDEMPOTENCY: "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }, or idempotencyKeys() a bad store, scope or option";
+  }
+}
