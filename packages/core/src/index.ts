@@ -23,7 +23,7 @@ export { entityTag } from "./conditional/entity-tag.js";
 export { Controller } from "./controller/controller.js";
 export type { CurrentValidators } from "./controller/current-validators.js";
 export type { BodyOptions } from "./decorators/bindings.js";
-export { Body, Cookie, Header, Param, Query, Req } from "./decorators/bindings.js";
+export { Body, Cookie, Header, Param, Query, Req, RequestValue } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
 export { Conditional } from "./decorators/conditional.js";
 export { Deprecated, Description, Hidden, OperationId, Summary, Tags } from "./decorators/docs.js";

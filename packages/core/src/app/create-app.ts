@@ -26,6 +26,7 @@ import type { AppOptions } from "./app-options.js";
 import { checkReservedProviders, connectPubSub } from "./app-pubsub.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
+import { checkSecurityNames } from "./check-security-names.js";
 import { httpSemantics } from "./http-semantics.js";
 import { notReady } from "./not-ready.js";
 import { observeApp } from "./observe-app.js";
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions): App {
     options: settings.openapi,
     acceptsMissing: (schema, target, where) => compiler.acceptsMissing(schema, target, where),
   });
+  checkSecurityNames(settings.pipeline);
 
   const graph = settings.modules;
   checkReservedProviders(graph);
