@@ -31,6 +31,9 @@ export function trellisVitestConfig(
         "@trellis/mcp": source("mcp"),
         "@trellis/store-redis": source("store-redis"),
         "@trellis/rate-limit": source("rate-limit"),
+        // The subpath first: an alias matches by prefix.
+        "@trellis/auth/testing": resolve(root, "packages/auth/src/testing/index.ts"),
+        "@trellis/auth": source("auth"),
       },
     },
     test: {
