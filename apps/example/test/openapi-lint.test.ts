@@ -86,6 +86,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
       expect(new Set(names)).toEqual(
         new Set([
           "example",
+          "authentication",
           "conditional-requests",
           "controllers-and-routes",
           "dependency-injection",
