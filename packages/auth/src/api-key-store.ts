@@ -68,6 +68,10 @@ export interface MemoryApiKeyStoreOptions {
 
 /** The in-memory store: one process, lost on restart; the default of `apiKey()`. */
 export interface MemoryApiKeyStore extends ApiKeyStore {
+  find(hash: string): ApiKeyRecord | undefined;
+  add(record: ApiKeyRecord): void;
+  revoke(id: string): boolean;
+  list(subject: string): readonly ApiKeyRecord[];
   /** Makes a key for `subject`, stores its hash, and answers the key (shown once) and its id. */
   issue(grant: {
     readonly subject: string;
