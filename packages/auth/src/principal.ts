@@ -1,4 +1,9 @@
-import { RequestValue, UnauthorizedException, withoutStack } from "@trellis/core";
+import {
+  type CheckedParameterDecorator,
+  RequestValue,
+  UnauthorizedException,
+  withoutStack,
+} from "@trellis/core";
 
 /** Who made a request, as a scheme check of `@trellis/auth` established it. Never the credential. */
 export interface Principal<Claims extends object = Readonly<Record<string, unknown>>> {
@@ -64,6 +69,8 @@ const required = (request: Request): Principal<object> => {
  * @Security("bearer")
  * me(@Principal() principal: Principal) { return { subject: principal.subject }; }
  */
-export function Principal<Claims extends object = Readonly<Record<string, unknown>>>() {
+export function Principal<
+  Claims extends object = Readonly<Record<string, unknown>>,
+>(): CheckedParameterDecorator<Principal<Claims>> {
   return RequestValue(required as (request: Request) => Principal<Claims>);
 }

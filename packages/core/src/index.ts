@@ -22,6 +22,7 @@ export type { EntityTagOptions } from "./conditional/entity-tag.js";
 export { entityTag } from "./conditional/entity-tag.js";
 export { Controller } from "./controller/controller.js";
 export type { CurrentValidators } from "./controller/current-validators.js";
+export type { CheckedParameterDecorator } from "./decorators/binding-check.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req, RequestValue } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
