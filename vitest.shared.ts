@@ -46,6 +46,9 @@ export function trellisVitestConfig(
         "@trellis/upload-s3": source("upload-s3"),
         "@trellis/conditional": source("conditional"),
         "@trellis/idempotency": source("idempotency"),
+        // The subpath first: an alias matches by prefix.
+        "@trellis/auth/testing": resolve(root, "packages/auth/src/testing/index.ts"),
+        "@trellis/auth": source("auth"),
       },
     },
     test: {

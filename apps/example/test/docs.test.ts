@@ -408,6 +408,31 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(refused).toMatchObject({ code: "PLUGIN_ROUTE_CONFLICT" });
   },
 
+  async "authentication.ts"({ demo }) {
+    const { byToken, byKey, missingScope, expired, anonymous, document } = await demo();
+    expect(await json(byToken)).toEqual({ subject: "ada", via: "jwt" });
+    expect(await json(byKey)).toEqual({ subject: "billing-service", via: "apiKey" });
+    expect(missingScope.status).toBe(403);
+    expect(missingScope.headers.get("www-authenticate")).toBe(
+      'Bearer error="insufficient_scope", scope="profile"',
+    );
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token"/);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toBe("Bearer");
+    expect(document.components.securitySchemes).toEqual({
+      bearer: expect.objectContaining({
+        type: "oauth2",
+        flows: {
+          authorizationCode: expect.objectContaining({ scopes: { profile: expect.any(String) } }),
+        },
+      }),
+      key: expect.objectContaining({ type: "apiKey", in: "header", name: "x-api-key" }),
+    });
+    // OpenAPI 3.0 lists scopes for OAuth schemes only: the API key's requirement shows none.
+    expect(document.paths["/me"].get.security).toEqual([{ bearer: ["profile"] }, { key: [] }]);
+  },
+
   async "idempotency.ts"({ demo }) {
     const { first, retry, otherPayload, noKey, paid, document } = await demo();
     expect(first.status).toBe(201);

@@ -87,6 +87,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
         new Set([
           "example",
           "app-plugin",
+          "authentication",
           "conditional-requests",
           "controllers-and-routes",
           "dependency-injection",

@@ -26,6 +26,7 @@ import { appPlugins } from "./app-plugins.js";
 import { checkReservedProviders, connectPubSub } from "./app-pubsub.js";
 import { type AppRuntime, registerRuntime } from "./app-runtime.js";
 import { parseAppOptions } from "./app-settings.js";
+import { checkSecurityNames } from "./check-security-names.js";
 import { notReady } from "./not-ready.js";
 import { observeApp } from "./observe-app.js";
 import { readOperations } from "./read-operations.js";
@@ -104,6 +105,7 @@ export function createApp(options: AppOptions): App {
     options: settings.openapi,
     acceptsMissing: (schema, target, where) => compiler.acceptsMissing(schema, target, where),
   });
+  checkSecurityNames(settings.pipeline);
 
   const graph = settings.modules;
   checkReservedProviders(graph);

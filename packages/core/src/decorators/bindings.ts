@@ -22,7 +22,7 @@ export interface BodyOptions {
 type BindingInput =
   | Omit<Extract<BindingMetadata, { kind: "parameter" }>, "index">
   | Omit<Extract<BindingMetadata, { kind: "body" }>, "index">
-  | { readonly kind: "request" };
+  | { readonly kind: "request"; readonly read?: (request: Request) => unknown };
 
 function bind(decorator: string, binding: BindingInput): ParameterDecorator {
   return (target, key, index) => {
@@ -148,4 +148,19 @@ export function Cookie(...args: unknown[]): ParameterDecorator {
  */
 export function Req(): CheckedParameterDecorator<Request> {
   return bind("@Req", { kind: "request" }) as CheckedParameterDecorator<Request>;
+}
+
+/**
+ * Binds a value a function of the request gives: a custom parameter source, such as the
+ * authenticated principal. `read` runs once per request, after guards and before the handler,
+ * and must be synchronous. The value is not an input the client sends: it is neither documented
+ * nor validated. A feature package builds its own decorator on it.
+ *
+ * @example
+ * const TenantId = () => RequestValue((request) => request.headers.get("x-tenant") ?? "public");
+ * @Get()
+ * list(@TenantId() tenant: string) {}
+ */
+export function RequestValue<T>(read: (request: Request) => T): CheckedParameterDecorator<T> {
+  return bind("@RequestValue", { kind: "request", read }) as CheckedParameterDecorator<T>;
 }

@@ -23,6 +23,7 @@ export const configErrorCodes = {
   CONFLICTING_BINDINGS: "one handler parameter has two binding decorators",
   PARAMETER_BOUND_TWICE:
     "one path, query, header or cookie parameter is bound by two handler parameters",
+  INVALID_REQUEST_VALUE: "`@RequestValue(read)` was given something other than a function",
   DECORATORS_NOT_ENABLED:
     "decorators ran the TC39 way: experimentalDecorators is off in the tsconfig.json the runtime reads",
   DECORATOR_METADATA_MISSING:
@@ -50,6 +51,8 @@ export const configErrorCodes = {
     "an operation, a WebSocket route or `openapi.security` uses a security scheme that `openapi.securitySchemes` does not declare",
   UNGUARDED_SECURITY_SCHEME:
     "a security scheme is used but `security` gives no runtime check for it",
+  UNKNOWN_SECURITY_SCHEME:
+    "a key of createApp's `security` names a scheme that `openapi.securitySchemes` does not declare",
   MISSING_PROVIDER: "a constructor dependency has no provider, or no token to find one by",
   INVALID_PROVIDER:
     "a provider is not a class or a valid provider object, or `@Injectable` names an unknown scope",

@@ -97,8 +97,12 @@ export function planMcpTools(
       }
       continue;
     }
-    // What a handler reads from the raw request no schema shows: an agent could not know it.
-    if (setting === undefined && operation.bindings.some(({ kind }) => kind === "request"))
+    // What a handler reads from the raw request no schema shows: an agent could not know it. A
+    // `@RequestValue` (the principal) is the server's own reading, not an argument: it stays a tool.
+    if (
+      setting === undefined &&
+      operation.bindings.some((binding) => binding.kind === "request" && binding.read === undefined)
+    )
       continue;
 
     const options = setting ?? {};

@@ -30,7 +30,12 @@ export type BindingMetadata =
       readonly uploads?: unknown;
       readonly multipart?: unknown;
     }
-  | { readonly kind: "request"; readonly index: number };
+  | {
+      readonly kind: "request";
+      readonly index: number;
+      /** `@RequestValue(read)`: the value is `read(request)`; absent for `@Req()`. */
+      readonly read?: (request: Request) => unknown;
+    };
 
 /** An `@Returns` as written. */
 export interface ReturnsMetadata {

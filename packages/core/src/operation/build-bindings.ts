@@ -106,7 +106,17 @@ export function buildBindings(
 
   return ordered.map((record): Binding => {
     const at = `${where} (parameter ${record.index})`;
-    if (record.kind === "request") return { kind: "request", index: record.index };
+    if (record.kind === "request") {
+      if ("read" in record && typeof record.read !== "function") {
+        throw new TrellisConfigError(
+          "INVALID_REQUEST_VALUE",
+          `${at}: @RequestValue(read) needs a function (request) => value, got ${record.read === null ? "null" : typeof record.read}.`,
+        );
+      }
+      return record.read === undefined
+        ? { kind: "request", index: record.index }
+        : { kind: "request", index: record.index, read: record.read };
+    }
 
     if (record.kind === "body") {
       if (!bodyContentTypes.includes(record.contentType as BodyContentType)) {

@@ -34,10 +34,15 @@ export interface BodyBinding {
   readonly form?: FormPlan;
 }
 
-/** The raw `Request` (`@Req()`). */
+/**
+ * The raw `Request` (`@Req()`), or a value a function of the request gives (`@RequestValue(read)`):
+ * not an input the client sends, so neither documented nor validated.
+ */
 export interface RequestBinding {
   readonly kind: "request";
   readonly index: number;
+  /** `@RequestValue(read)`: the handler receives `read(request)`; absent for `@Req()`. */
+  readonly read?: (request: Request) => unknown;
 }
 
 /** One handler argument's source. */

@@ -178,6 +178,30 @@ describe("security requirements", () => {
     );
   });
 
+  it("are loud about a misspelt scheme: a key of security must name a declared scheme", () => {
+    const checks = { bearer, apiKey: apiKeyGuard, basic: () => true, oauth: () => true };
+    expectConfigError(
+      () => testApp([SecuredController], { openapi, security: { ...checks, baerer: () => true } }),
+      "UNKNOWN_SECURITY_SCHEME",
+      "security.baerer",
+      '"bearer", "basic", "apiKey", "oauth"',
+    );
+    // Even when no operation uses it (nothing else would ever say so).
+    @Route("/open")
+    class OpenController extends Controller {
+      @Get()
+      open() {
+        return "open";
+      }
+    }
+    expectConfigError(
+      () => testApp([OpenController], { security: { bearer: () => true } }),
+      "UNKNOWN_SECURITY_SCHEME",
+      "security.bearer",
+      "declares none",
+    );
+  });
+
   it("need no runtime check to be documented", () => {
     const document = buildDocument({
       schema: jsonSchemaAdapter(),

@@ -46,7 +46,12 @@ export function planArguments(
 }
 
 function planBinding(binding: Binding, operation: Operation, context: PlanContext): ArgumentPlan {
-  if (binding.kind === "request") return { read: (inputs) => inputs.request, validate: undefined };
+  if (binding.kind === "request") {
+    const value = binding.read;
+    return value === undefined
+      ? { read: (inputs) => inputs.request, validate: undefined }
+      : { read: (inputs) => value(inputs.request), validate: undefined };
+  }
   if (binding.kind === "parameter") {
     return binding.name === undefined
       ? planWhole(binding, operation, context)

@@ -6,6 +6,12 @@ export { openEventStream, openWebSocket, type ReceivedEvent } from "./event-clie
 export { collector, describePubSubContract, type PubSubUnderTest } from "./pubsub-contract.js";
 export { describePubSubFaults, eventually, type PubSubFaultsUnderTest } from "./pubsub-faults.js";
 export { describeScaleOut, type ScaleOutUnderTest } from "./scale-out-suite.js";
+export {
+  type OidcProviderOptions,
+  type ProviderKey,
+  type RunningOidcProvider,
+  startOidcProvider,
+} from "./start-oidc-provider.js";
 export { startPostgres } from "./start-postgres.js";
 export { startRedis } from "./start-redis.js";
 export { type RunningS3, startS3 } from "./start-s3.js";
