@@ -1,6 +1,5 @@
 import "reflect-metadata";
 import type { App, Logger, UnknownPropertyPolicy } from "@trellis/core";
-import type { RateLimitStore } from "@trellis/rate-limit";
 import { createExampleApp } from "../../support/example.js";
 import { createArktypeProbeApp, createArktypeUsersApp } from "../apps/arktype-app.js";
 import { createClassValidatorProbeApp } from "../apps/class-validator-probe-app.js";
@@ -26,7 +25,9 @@ export interface Target {
 }
 
 /** Rate limit counters that count every request as a window's first. */
-const neverRefused: RateLimitStore = { hit: () => ({ count: 1, resetMs: 60_000 }) };
+// A rate-limit store (its contract is @trellis/rate-limit's, which this kit cannot depend on: the
+// feature packages depend on it) whose every count is the first.
+const neverRefused = { hit: () => ({ count: 1, resetMs: 60_000 }) };
 
 /** The example itself plus the same users API built with each of the other adapters. */
 export const targets: readonly Target[] = [
