@@ -40,7 +40,6 @@ const rpc = (id: number, method: string, params: unknown) =>
         body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
       }),
     ),
-    // biome-ignore lint/suspicious/noExplicitAny: loosely typed JSON-RPC answers in assertions.
   ).then((response) => response.json() as Promise<{ result: any }>);
 
 it("lists Idempotency-Key as a required argument of the tool", async () => {
