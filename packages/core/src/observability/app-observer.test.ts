@@ -1,5 +1,5 @@
+import { schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
 import { Controller } from "../controller/controller.js";
 import { Body, Req } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";
