@@ -49,6 +49,7 @@ export function trellisVitestConfig(
         // The subpath first: an alias matches by prefix.
         "@trellis/auth/testing": resolve(root, "packages/auth/src/testing/index.ts"),
         "@trellis/auth": source("auth"),
+        "@trellis/otel": source("otel"),
       },
     },
     test: {

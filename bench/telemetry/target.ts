@@ -2,7 +2,8 @@
 // /users?page=2&limit=10), written as trellis-typebox writes them. TRELLIS_CORE: the core build to
 // use (a build from before observability, for the baseline); MODE=sdk registers the OpenTelemetry
 // SDK first (a batch span processor and a metric reader, both exporting over OTLP/HTTP to
-// OTLP_SINK), so the app traces and measures every request; otherwise nothing is registered.
+// OTLP_SINK) and installs openTelemetry() of @trellis/otel, so the app traces and measures every
+// request; otherwise nothing is registered and the app has no telemetry.
 import { type Static, Type } from "@sinclair/typebox";
 import { typebox } from "@trellis/adapter-typebox";
 import { hostname, port } from "../targets/shared/listen.js";
@@ -74,6 +75,14 @@ class UserController extends Controller {
   }
 }
 
-const app = createApp({ schema: typebox(), controllers: [UserController] });
+// With the SDK, the app reports through @trellis/otel; off, it has no telemetry at all (as the
+// baseline's core, which predates the option).
+const telemetry =
+  process.env.MODE === "sdk" ? (await import("@trellis/otel")).openTelemetry() : undefined;
+const app = createApp({
+  schema: typebox(),
+  controllers: [UserController],
+  ...(telemetry === undefined ? {} : { telemetry }),
+});
 Bun.serve({ port, hostname, routes: app.routes, fetch: app.fetch });
 console.log(`ready ${process.env.MODE ?? "off"}`);

@@ -12,6 +12,7 @@ import {
   Route,
 } from "@trellis/core";
 import { healthChecks, healthIndicator } from "@trellis/health";
+import { openTelemetry } from "@trellis/otel";
 import { startOpenTelemetry } from "./observability-sdk.js";
 
 @Injectable()
@@ -39,8 +40,8 @@ export function ordersApp() {
     schema: typebox(),
     controllers: [OrderController],
     providers: [Database],
-    accessLog: true, // "request completed" lines through the logger's info
-    telemetry: { requestHeaders: ["x-tenant-id"] }, // on: the SDK is registered first
+    // On: the SDK is registered first. Plus "request completed" lines through the logger's info.
+    telemetry: openTelemetry({ requestHeaders: ["x-tenant-id"], accessLog: true }),
     plugins: [
       healthChecks({
         indicators: { database: healthIndicator(Database, (database) => database.ping()) },

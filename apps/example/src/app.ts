@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
 import { type App, createApp, type Logger } from "@trellis/core";
+import { openTelemetry } from "@trellis/otel";
 import type { RateLimitStore } from "@trellis/rate-limit";
 import { chooseEventTransport } from "./config.js";
 import { databaseProviders } from "./database/database-providers.js";
@@ -87,6 +88,9 @@ export function createExampleApp({
       },
       plugins: [exampleHealth(maxEventLoopDelayMs)],
       logger,
+      // Traces and metrics when main.ts registered the SDK (OTEL_EXPORTER_OTLP_ENDPOINT); with
+      // nothing registered, openTelemetry() installs nothing and no request pays for it.
+      telemetry: openTelemetry(),
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
       ...httpStores({ redisUrl, trustedProxyHops, rateLimitStore }),
       // Behind proxies of ours (TRUSTED_PROXY_HOPS), every request carries the id nginx gave it:

@@ -27,7 +27,7 @@ export function runExample(entry: ExampleEntry): void {
 }
 
 function runServer(config: ExampleConfig): void {
-  // The SDK first, when asked for: Trellis decides at createApp whether requests are traced.
+  // The SDK first, when asked for: openTelemetry() decides at createApp whether to trace.
   if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     serveExample(config, undefined);
     return;

@@ -1,6 +1,7 @@
 // OpenTelemetry for the example: with OTEL_EXPORTER_OTLP_ENDPOINT set, the SDK is loaded and
-// registered before the app is created (Trellis decides at createApp), and traces and metrics go
-// over OTLP/HTTP. Without it nothing is loaded and no request pays for telemetry.
+// registered before the app is created (the app's openTelemetry() of @trellis/otel decides at
+// createApp), and traces and metrics go over OTLP/HTTP. Without it nothing is loaded and no
+// request pays for telemetry.
 
 /** The OTLP/HTTP encodings the example speaks (`OTEL_EXPORTER_OTLP_PROTOCOL`). */
 export type OtlpProtocol = "http/protobuf" | "http/json";

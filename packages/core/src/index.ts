@@ -124,9 +124,17 @@ export type {
   McpToolPlan,
 } from "./mcp/mcp-plugin.js";
 export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
-export type { AccessLogLine, AccessLogOptions } from "./observability/access-log.js";
+export type {
+  AppObserver,
+  AppTelemetry,
+  ErrorObserver,
+  MessageOutcome,
+  ObserveContext,
+  RouteObserver,
+  RouteStageObserver,
+  SocketObserver,
+} from "./observability/app-observer.js";
 export { getRequestLogger, type RequestLogger } from "./observability/request-logger.js";
-export type { TelemetryOptions } from "./observability/telemetry-options.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
 export type { DeprecatedOptions } from "./operation/deprecation-policy.js";

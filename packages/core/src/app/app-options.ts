@@ -5,8 +5,7 @@ import type { RouteFeature } from "../feature/route-feature.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { McpOptions } from "../mcp/mcp-options.js";
-import type { AccessLogOptions } from "../observability/access-log.js";
-import type { TelemetryOptions } from "../observability/telemetry-options.js";
+import type { AppTelemetry } from "../observability/app-observer.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { VersioningOptions } from "../operation/versioning-options.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
@@ -79,16 +78,10 @@ export interface AppOptions extends DocumentOptions {
    */
   readonly logger?: Logger;
   /**
-   * Traces and metrics through `@opentelemetry/api`. Default: decided at `createApp`, on when an
-   * SDK registered a tracer (traces) or meter (metrics) provider, else off at no cost per request.
-   * `false` turns them off, `true` on; an object gives providers and what may be recorded.
+   * What observes the app: `openTelemetry(options?)` of `@trellis/otel` (traces, metrics, the
+   * access log). Default none: no request pays for observation.
    */
-  readonly telemetry?: boolean | TelemetryOptions;
-  /**
-   * One line per request through the logger's `info` ("request completed": method, route,
-   * status, durationMs, requestId, traceId, bytes). Default off.
-   */
-  readonly accessLog?: boolean | AccessLogOptions;
+  readonly telemetry?: AppTelemetry;
   /**
    * App plugins: what adds routes and lifecycle to the app, such as `healthChecks()` from
    * `@trellis/health` (liveness and readiness, documented). Mounted in order at startup. See

@@ -13,7 +13,8 @@ import {
   requestIdPolicy,
 } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
-import { createObservability, type Observability } from "../observability/app-observability.js";
+import type { AppObserver } from "../observability/app-observer.js";
+import { installTelemetry } from "../observability/install-telemetry.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import { parseRootSecurity } from "../openapi/root-security.js";
 import type { SecurityRequirement } from "../operation/operation.js";
@@ -62,8 +63,8 @@ export interface AppSettings extends DocumentSettings {
   readonly logger: Logger;
   /** True when the app was given its own logger (then `getRequestLogger` uses it). */
   readonly ownLogger: boolean;
-  /** Traces, metrics and the access log, when any is on; decided here, once. */
-  readonly observability: Observability | undefined;
+  /** The observer `telemetry` installed (traces, metrics, access log), when any; decided once. */
+  readonly observability: AppObserver | undefined;
   /** The app plugins (`plugins`), checked, in mount order. */
   readonly plugins: readonly AppPlugin[];
   readonly errorFormatter: ErrorFormatter | undefined;
@@ -289,7 +290,7 @@ export function parseAppOptions(options: AppOptions): AppSettings {
     docs: parseDocs(options),
     logger: appLogger,
     ownLogger: options.logger !== undefined,
-    observability: createObservability(options, appLogger),
+    observability: installTelemetry(options.telemetry, appLogger),
     plugins: checkPlugins(options.plugins),
     errorFormatter: options.errorFormatter,
     bodyEncodings: parseBodyEncodings(options.bodyEncodings),

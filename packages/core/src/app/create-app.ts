@@ -63,7 +63,7 @@ export function createApp(options: AppOptions): App {
     settings: settings.websocket,
     defaultMessageLimit: settings.bodyLimit,
     pubsub,
-    ...(observability ? { observer: observability.sockets } : {}),
+    ...(observability?.sockets ? { observer: observability.sockets } : {}),
   });
   observed.sockets(socketRuntime.hub, sockets.length);
   // Every served route: the HTTP operations, then each WebSocket route's upgrade request.
@@ -146,9 +146,8 @@ export function createApp(options: AppOptions): App {
         pipeline: pipelines.forOperation(operation, runtime),
         bodyEncodings: settings.bodyEncodings,
         features,
-        ...(observability
-          ? { observation: observability.route(operation), sockets: observability.sockets }
-          : {}),
+        ...(observability ? { observation: observability.route(operation) } : {}),
+        ...(observability?.sockets ? { sockets: observability.sockets } : {}),
       };
       const session = socketRuntime.sessions[index - built.length];
       return session === undefined
@@ -249,7 +248,7 @@ export function createApp(options: AppOptions): App {
       : {}),
     requestContext: settings.pipeline.requestContext,
     ...(settings.pipeline.requestId ? { requestId: settings.pipeline.requestId } : {}),
-    ...(observability ? { observer: observability.requests } : {}),
+    ...(observability ? { observer: observability } : {}),
     ...(settings.ownLogger ? { logger: settings.logger } : {}),
     ...(settings.timeout === undefined ? {} : { timeout: settings.timeout }),
     fixedErrors: settings.errorFormatter === undefined,

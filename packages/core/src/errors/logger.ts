@@ -10,7 +10,7 @@ export interface Logger {
   error(message: string, ...details: unknown[]): void;
   /** Startup advice (for example operations without a declared response); the console's when absent. */
   warn?(message: string, ...details: unknown[]): void;
-  /** The access log's lines (`accessLog: true`) and other routine events; dropped when absent. */
+  /** The access log's lines (`openTelemetry({ accessLog: true })`) and routine events; dropped when absent. */
   info?(message: string, ...details: unknown[]): void;
   /** Detail for troubleshooting; dropped when absent. */
   debug?(message: string, ...details: unknown[]): void;

@@ -1,10 +1,11 @@
 import { childLogger, consoleLogger, type Logger } from "../errors/logger.js";
 import { getRequestId } from "../http/request-id.js";
-import { requestRecords } from "./request-record.js";
 
 // The app logger of each request of an app given a `logger` (set at its edge), and each child made.
 const appLoggers = new WeakMap<Request, Logger>();
 const children = new WeakMap<Request, RequestLogger>();
+// Where the trace id of each request of an app with an observer that knows one is read.
+const traceIds = new WeakMap<Request, (request: Request) => string | undefined>();
 
 /** A request's logger: every level callable (a level the app's logger lacks is dropped). */
 export interface RequestLogger extends Logger {
@@ -32,9 +33,18 @@ export function rememberLogger(request: Request, logger: Logger): void {
   appLoggers.set(request, logger);
 }
 
+/** Remembers how `request`'s trace id is read (the router does, for apps whose observer knows). */
+export function rememberTraceIds(
+  request: Request,
+  traceId: (request: Request) => string | undefined,
+): void {
+  traceIds.set(request, traceId);
+}
+
 /**
  * The logger for lines about one request: a child of the app's logger (the console's when the
- * app was given none) bound to the request's id, and its trace id when traces are on. A pino
+ * app was given none) bound to the request's id, and its trace id when the app's telemetry traces
+ * it (`openTelemetry()` of `@trellis/otel`). A pino
  * logger's child is pino's own, so the bindings are fields of every line.
  *
  * @example
@@ -46,8 +56,8 @@ export function getRequestLogger(request: Request): RequestLogger {
   const bindings: Record<string, unknown> = {};
   const requestId = getRequestId(request);
   if (requestId !== undefined) bindings.requestId = requestId;
-  const span = requestRecords.get(request)?.span;
-  if (span !== undefined) bindings.traceId = span.spanContext().traceId;
+  const traceId = traceIds.get(request)?.(request);
+  if (traceId !== undefined) bindings.traceId = traceId;
   logger = everyLevel(childLogger(appLoggers.get(request) ?? consoleLogger, bindings));
   children.set(request, logger);
   return logger;

@@ -5,7 +5,7 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import { routeShape } from "../http/route-shape.js";
 import { httpMethods } from "../http/vocabulary.js";
-import type { RouteObservation } from "../observability/route-observation.js";
+import type { RouteObserver } from "../observability/app-observer.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
@@ -25,8 +25,8 @@ export interface PluginMountInput {
   readonly document: () => OpenApiDocument;
   readonly status: () => AppStatus;
   readonly resolve: (token: InjectionToken, consumer: string) => unknown;
-  /** Names the requests' spans and access lines, when the app observes requests. */
-  readonly observe?: (operation: Operation) => RouteObservation;
+  /** Wraps each documented route in the app's observer (when it has one), as any route. */
+  readonly observe?: (operation: Operation) => RouteObserver;
 }
 
 /** What the plugins added: documented operations, router entries and the lifecycle hooks. */

@@ -10,8 +10,7 @@ import {
 import { compileNegotiation } from "../http/negotiate.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
-import type { RouteObservation } from "../observability/route-observation.js";
-import type { SocketObserver } from "../observability/socket-observer.js";
+import type { RouteObserver, SocketObserver } from "../observability/app-observer.js";
 import type { BodyBinding, Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import { RouteExecutionContext } from "../pipeline/execution-context.js";
@@ -56,8 +55,8 @@ export interface RouteCompileContext extends PlanContext {
   readonly logger?: Logger;
   /** Where open event streams register how to end them (for `app.close`). */
   readonly streams?: Set<() => void>;
-  /** Set when the app observes requests (telemetry, access log): wrapped around the stages. */
-  readonly observation?: RouteObservation;
+  /** Set when the app has an observer (`telemetry`): wrapped around the route and its stages. */
+  readonly observation?: RouteObserver;
   /** Set when the app observes requests: told of each WebSocket upgrade. */
   readonly sockets?: SocketObserver;
   /** The app's route features, for the stages of a route that uses one. */

@@ -5,8 +5,8 @@ import type { RequestIdPolicy } from "../http/request-id.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { pathOf } from "../http/url-parts.js";
 import { type HttpMethod, httpMethods as methodOrder } from "../http/vocabulary.js";
-import { rememberLogger } from "../observability/request-logger.js";
-import type { RequestObserver } from "../observability/request-observer.js";
+import type { AppObserver } from "../observability/app-observer.js";
+import { rememberLogger, rememberTraceIds } from "../observability/request-logger.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { MiddlewareChain } from "../pipeline/middleware.js";
 import { requestContextStorage } from "../pipeline/request-context.js";
@@ -55,8 +55,8 @@ export interface RouterOptions {
   readonly requestContext?: boolean;
   /** Name every request and echo the name on its answer (`X-Request-ID`). */
   readonly requestId?: RequestIdPolicy;
-  /** Spans, metrics and access lines of every request, when the app observes them. */
-  readonly observer?: RequestObserver;
+  /** The app's observer (`telemetry`), when it has one: it wraps every request. */
+  readonly observer?: AppObserver;
   /** The logger the app was given, for `getRequestLogger(request)`; absent: the console's. */
   readonly logger?: Logger;
   /** `limits.timeout`: with global middleware, the deadline of requests no route matches. */
@@ -125,7 +125,18 @@ function outermost(
     };
   }
   // Outside everything, so a request's span and duration cover all of it.
-  if (options.observer !== undefined) wrapped = options.observer.wrap(wrapped, route);
+  const { observer } = options;
+  if (observer !== undefined) {
+    const { traceId } = observer;
+    if (traceId !== undefined) {
+      const inner = wrapped;
+      wrapped = (request, server) => {
+        rememberTraceIds(request, traceId);
+        return inner(request, server);
+      };
+    }
+    wrapped = observer.request(wrapped, route);
+  }
   return wrapped;
 }
 

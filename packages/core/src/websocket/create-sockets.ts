@@ -1,5 +1,5 @@
 import type { Logger } from "../errors/logger.js";
-import type { SocketObserver } from "../observability/socket-observer.js";
+import type { SocketObserver } from "../observability/app-observer.js";
 import type { ResponseValidationMode } from "../pipeline/response-validation.js";
 import type { RouteConfig } from "../pipeline/route-config.js";
 import type { PubSub } from "../pubsub/pubsub.js";
@@ -32,7 +32,7 @@ export function createSockets(
     readonly defaultMessageLimit: number;
     /** Where publishes go, and where the hub subscribes for local connections. */
     readonly pubsub: PubSub;
-    /** Set when the app observes requests: each message becomes a span (with traces on). */
+    /** Set when the app's observer watches WebSockets: each message goes through it. */
     readonly observer?: SocketObserver;
   },
 ): Sockets {

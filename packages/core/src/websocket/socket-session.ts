@@ -1,6 +1,6 @@
 import { HttpException } from "../errors/http-exception.js";
 import type { Logger } from "../errors/logger.js";
-import type { MessageOutcome, SocketObserver } from "../observability/socket-observer.js";
+import type { MessageOutcome, SocketObserver } from "../observability/app-observer.js";
 import { isThenable } from "../pubsub/is-thenable.js";
 import { pointerToken } from "../request/request-inputs.js";
 import type { MaybeAsyncValidator, ValidationResult } from "../schema/schema-adapter.js";

@@ -1,6 +1,6 @@
-import type { Logger } from "../errors/logger.js";
+import { type Logger, TrellisConfigError } from "@trellis/core";
 
-/** `createApp({ accessLog })`: one line per request, off by default. */
+/** `openTelemetry({ accessLog })`: one line per request, off by default. */
 export interface AccessLogOptions {
   /** The level of the lines (default `"info"`). */
   readonly level?: "info" | "debug";
@@ -60,4 +60,18 @@ export function accessLine(
   const size = bodySize(response, line.status);
   if (size instanceof Promise) void size.then(write);
   else write(size);
+}
+
+/** The level of `accessLog` (undefined: no access log); a bad value is a startup error. */
+export function accessLogLevel(value: unknown): "info" | "debug" | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return "info";
+  const level = (value as AccessLogOptions | null)?.level ?? "info";
+  if (value === null || typeof value !== "object" || (level !== "info" && level !== "debug")) {
+    throw new TrellisConfigError(
+      "INVALID_TELEMETRY_OPTIONS",
+      'openTelemetry: accessLog must be a boolean or { level?: "info" | "debug" }.',
+    );
+  }
+  return level;
 }

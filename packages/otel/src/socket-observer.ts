@@ -1,6 +1,8 @@
 import {
+  type Attributes,
   type Context,
   context,
+  type Meter,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
@@ -8,21 +10,15 @@ import {
   type Tracer,
   trace,
 } from "@opentelemetry/api";
+import type { MessageOutcome, SocketObserver } from "@trellis/core";
 import { requestRecords } from "./request-record.js";
-
-/**
- * How handling one WebSocket message ended: undefined when it went well, the status of the error
- * frame that refused it (4xx), or a failure (its status and the exception).
- */
-export type MessageOutcome =
-  | undefined
-  | number
-  | { readonly status: number; readonly error?: unknown };
 
 /** The attribute of a message span with the status of its error frame. */
 export const messageStatusAttribute = "trellis.websocket.message.status";
 /** The attribute of a message span with its route template. */
 export const socketRouteAttribute = "trellis.websocket.route";
+
+const noAttributes: Attributes = {};
 
 interface Connection {
   readonly context: Context;
@@ -46,12 +42,26 @@ function endMessage(span: Span, outcome: MessageOutcome): void {
 
 /**
  * Observes an app's WebSocket routes: marks a successful upgrade (its request answered 101), and,
- * with traces on, makes each message a span, a child of the upgrade request's span.
+ * with traces on, makes each message a span, a child of the upgrade request's span; with metrics on,
+ * counts the open connections.
  */
-export class SocketObserver {
+export class SpanSocketObserver implements SocketObserver {
   readonly #connections = new WeakMap<object, Connection>();
 
-  constructor(private readonly tracer: Tracer | undefined) {}
+  constructor(
+    private readonly tracer: Tracer | undefined,
+    private readonly meter: Meter | undefined,
+  ) {}
+
+  /** Counts open WebSocket connections, read when metrics are collected (no per-connection work). */
+  connections(count: () => number): void {
+    this.meter
+      ?.createObservableUpDownCounter("trellis.websocket.active_connections", {
+        description: "Number of open WebSocket connections.",
+        unit: "{connection}",
+      })
+      .addCallback((result) => result.observe(count(), noAttributes));
+  }
 
   /** The upgrade of `request` succeeded; `data` is the connection's (Bun's `ws.data`). */
   upgraded(request: Request, data: object): void {

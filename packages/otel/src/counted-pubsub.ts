@@ -1,5 +1,5 @@
 import type { Attributes, Counter } from "@opentelemetry/api";
-import type { PubSub } from "../pubsub/pubsub.js";
+import type { PubSub } from "@trellis/core";
 
 /**
  * The app's publish/subscribe adapter, counting each publish in `trellis.events.published` (with

@@ -1,42 +1,19 @@
 import { context, type Span, SpanStatusCode, type Tracer, trace } from "@opentelemetry/api";
-import { HttpException } from "../errors/http-exception.js";
-import type { RouteHandler } from "../http/route-handler.js";
-import type { Operation } from "../operation/operation.js";
-import type { AccessCheck } from "../pipeline/access-check.js";
-import { isThenable } from "../pubsub/is-thenable.js";
+import {
+  HttpException,
+  type Operation,
+  type RouteObserver,
+  type RouteStageObserver,
+} from "@trellis/core";
 import { attr } from "./http-attributes.js";
 import { type RequestRecord, requestRecords } from "./request-record.js";
 
-type Invoke = (state: object, args: unknown[]) => unknown;
-type Finish = (request: Request, state: never, value: unknown) => Response | Promise<Response>;
+type StageFunction = (request: Request, ...rest: never[]) => unknown;
 
-/**
- * What the route compiler wraps around one route's stages when its app observes requests; made at
- * startup, and only then: a route of an app that does not observe runs today's code unchanged.
- */
-export interface RouteObservation {
-  /** Tells the request's record which route and operation took it. */
-  enter(handler: RouteHandler): RouteHandler;
-  /** Child spans of the stages, when traces are on (`telemetry.stages`, default true). */
-  readonly stages?: RouteStages;
-}
-
-/** Wrappers that make each stage of a route a child span of the request's server span. */
-export interface RouteStages {
-  /** `guards`: security requirements and guards. */
-  guards(access: AccessCheck): AccessCheck;
-  /** `validation`: reading the inputs (the body too) and validating them, until the handler starts. */
-  inputs(handler: RouteHandler): RouteHandler;
-  /** Makes the per-request object the handler runs on, remembering its request. */
-  perRequest(
-    made: ((request: Request) => object) | undefined,
-    instance: object,
-  ): (request: Request) => object;
-  /** `handler`: the handler itself (the current span for the spans it makes). */
-  handler(invoke: Invoke): Invoke;
-  /** `serialization`: response validation and serialization. */
-  finish<F extends Finish>(finish: F): F;
-}
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null &&
+  (typeof value === "object" || typeof value === "function") &&
+  typeof (value as { then?: unknown }).then === "function";
 
 // The request of each per-request object, so the handler stage (which sees only the object) finds it.
 const stateRecords = new WeakMap<object, RequestRecord>();
@@ -66,23 +43,25 @@ function endWhenSettled<T>(span: Span, value: T): T {
   ) as T;
 }
 
-function stages(operation: Operation, tracer: Tracer): RouteStages {
+/** Stage wrappers that make each stage of a route a child span of the request's server span. */
+function stages(operation: Operation, tracer: Tracer): RouteStageObserver {
   const where = `${operation.controller.name}.${operation.handlerName}`;
   const start = (record: RequestRecord | undefined, name: string): Span | undefined =>
     record?.context === undefined
       ? undefined
       : tracer.startSpan(name, { attributes: { [attr.stage]: name } }, record.context);
   return {
-    guards: (access) => (request, params, decoded) => {
-      const span = start(requestRecords.get(request), "guards");
-      if (span === undefined) return access(request, params, decoded);
-      try {
-        return endWhenSettled(span, access(request, params, decoded));
-      } catch (error) {
-        settle(span, error);
-        throw error;
-      }
-    },
+    guards: <F extends StageFunction>(access: F): F =>
+      ((request: Request, ...rest: never[]) => {
+        const span = start(requestRecords.get(request), "guards");
+        if (span === undefined) return access(request, ...rest);
+        try {
+          return endWhenSettled(span, access(request, ...rest));
+        } catch (error) {
+          settle(span, error);
+          throw error;
+        }
+      }) as F,
     inputs: (handler) => (request, params, decoded) => {
       const record = requestRecords.get(request);
       if (record !== undefined) record.stage = start(record, "validation");
@@ -111,21 +90,21 @@ function stages(operation: Operation, tracer: Tracer): RouteStages {
         throw error;
       }
     },
-    finish: <F extends Finish>(finish: F): F =>
-      ((request: Request, state: never, value: unknown) => {
+    finish: <F extends StageFunction>(finish: F): F =>
+      ((request: Request, ...rest: never[]) => {
         const span = start(requestRecords.get(request), "serialization");
-        if (span === undefined) return finish(request, state, value);
-        return endWhenSettled(span, finish(request, state, value));
+        if (span === undefined) return finish(request, ...rest);
+        return endWhenSettled(span, finish(request, ...rest));
       }) as F,
   };
 }
 
-/** The observation of one route, or undefined when nothing observes requests. */
+/** What wraps one route: its record learns the route; with traces and `stages`, stage spans. */
 export function routeObservation(
   operation: Operation,
   tracer: Tracer | undefined,
   withStages: boolean,
-): RouteObservation {
+): RouteObserver {
   const route = operation.openapiPath;
   const operationId = operation.docs.operationId;
   return {

@@ -7,20 +7,26 @@ import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
 import { BatchSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+import {
+  Body,
+  Controller,
+  Get,
+  HttpException,
+  OnMessage,
+  OperationId,
+  Param,
+  Post,
+  Route,
+  serve,
+  UseGuards,
+  WebSocketRoute,
+} from "@trellis/core";
 import { schema } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serve } from "../app/serve-app.js";
-import { Controller } from "../controller/controller.js";
-import { Body, Param } from "../decorators/bindings.js";
-import { OperationId } from "../decorators/docs.js";
-import { Route } from "../decorators/route.js";
-import { UseGuards } from "../decorators/use-guards.js";
-import { Get, Post } from "../decorators/verbs.js";
-import { HttpException } from "../errors/http-exception.js";
-import { openSocket } from "../test-helpers/socket-client.js";
-import { testApp } from "../test-helpers/test-app.js";
-import { OnMessage, WebSocketRoute } from "../websocket/websocket-decorators.js";
+import { openTelemetry } from "./open-telemetry.js";
 import { otlpReceiver, type ReceivedSpan } from "./test-helpers/otlp-receiver.js";
+import { openSocket } from "./test-helpers/socket-client.js";
+import { testApp } from "./test-helpers/test-app.js";
 
 const receiver = otlpReceiver();
 const tracerProvider = new TracerProvider({
@@ -78,7 +84,7 @@ const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
 const remoteSpanId = "00f067aa0ba902b7";
 
 const app = testApp([ItemController, ChatSocket], {
-  telemetry: { tracerProvider, meterProvider },
+  telemetry: openTelemetry({ tracerProvider, meterProvider }),
   openapi: { undeclaredResponses: "off" },
 });
 const server = serve(app, { port: 0, hostname: "127.0.0.1", signals: false, exit: false });
@@ -146,7 +152,7 @@ describe("OTLP export with the OpenTelemetry SDK", () => {
   it("a guarded, validated request: a server span continuing the caller's trace, its stages as children", () => {
     const span = serverSpan("POST /items/{id}", 201);
     expect(span).toMatchObject({ traceId, parentSpanId: remoteSpanId, kind: 2, status: 0 });
-    expect(span.scope).toBe("@trellis/core");
+    expect(span.scope).toBe("@trellis/otel");
     expect(span.attributes).toEqual({
       "http.request.method": "POST",
       "http.route": "/items/{id}",

@@ -1,6 +1,5 @@
 import { SpanStatusCode } from "@opentelemetry/api";
-import { HttpException } from "../errors/http-exception.js";
-import type { ErrorResponder } from "../pipeline/error-responder.js";
+import { type ErrorObserver, HttpException } from "@trellis/core";
 import { requestRecords } from "./request-record.js";
 
 const className = (error: unknown): string => {
@@ -9,7 +8,7 @@ const className = (error: unknown): string => {
 };
 
 /** Records what an error answer says about the request: its problem type, and a 5xx's exception. */
-function observe(error: unknown, request: Request): void {
+function thrown(error: unknown, request: Request): void {
   const record = requestRecords.get(request);
   if (record === undefined) return;
   try {
@@ -30,20 +29,11 @@ function observe(error: unknown, request: Request): void {
   }
 }
 
-/** The app's error path, reporting each error answer to the request's record first. */
-export function observeErrors(responder: ErrorResponder): ErrorResponder {
-  const observed = (
-    error: unknown,
-    request: Request,
-    operation?: Parameters<ErrorResponder>[2],
-  ) => {
-    observe(error, request);
-    return responder(error, request, operation);
-  };
-  const invalid: ErrorResponder["invalid"] = (issues, request, operation) => {
+/** Tells each request's record of its error answer. */
+export const errorObserver: ErrorObserver = {
+  thrown,
+  invalid(request) {
     const record = requestRecords.get(request);
     if (record !== undefined) record.problemType = "about:blank";
-    return responder.invalid(issues, request, operation);
-  };
-  return Object.assign(observed, { invalid });
-}
+  },
+};

@@ -6,9 +6,7 @@ import {
   type Tracer,
   trace,
 } from "@opentelemetry/api";
-import type { Logger } from "../errors/logger.js";
-import { getRequestId } from "../http/request-id.js";
-import type { ServeHandler } from "../http/route-handler.js";
+import { getRequestId, type Logger, type ServeHandler } from "@trellis/core";
 import { accessLine } from "./access-log.js";
 import {
   attr,

@@ -1,4 +1,4 @@
-import type { Attributes, Counter, Histogram, Meter, UpDownCounter } from "@opentelemetry/api";
+import type { Counter, Histogram, Meter, UpDownCounter } from "@opentelemetry/api";
 
 // The conventions' advice for `http.server.request.duration` (seconds).
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
@@ -30,14 +30,4 @@ export function httpMetrics(meter: Meter): HttpMetrics {
       unit: "{event}",
     }),
   };
-}
-
-/** Counts open WebSocket connections, read when metrics are collected (no per-connection work). */
-export function observeConnections(meter: Meter, count: () => number, attributes: Attributes) {
-  meter
-    .createObservableUpDownCounter("trellis.websocket.active_connections", {
-      description: "Number of open WebSocket connections.",
-      unit: "{connection}",
-    })
-    .addCallback((result) => result.observe(count(), attributes));
 }

@@ -1,6 +1,5 @@
 import type { Attributes } from "@opentelemetry/api";
-import { pathOf, queryOf } from "../http/url-parts.js";
-import { httpMethods } from "../http/vocabulary.js";
+import { pathOf, queryOf } from "./url-parts.js";
 
 // The names of the OpenTelemetry HTTP semantic conventions (stable since 1.23), and Trellis's own.
 export const attr = {
@@ -22,7 +21,17 @@ export const attr = {
   functionName: "code.function.name",
 } as const;
 
-const knownMethods = new Set<string>([...httpMethods, "CONNECT", "TRACE"]);
+const knownMethods = new Set<string>([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "CONNECT",
+  "TRACE",
+]);
 
 /** The method as the conventions want it: a known one, else `_OTHER` (unbounded names are not). */
 export const methodOf = (method: string): string => (knownMethods.has(method) ? method : "_OTHER");
