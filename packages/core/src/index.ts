@@ -99,6 +99,7 @@ export type {
 } from "./feature/route-feature.js";
 export type { TrustedAddressHeader } from "./http/client-address.js";
 export { mediaTypeFromSignature, signedMediaTypes } from "./http/media-signature.js";
+export { getPrincipal, type Principal, setPrincipal } from "./http/principal.js";
 export { readWithin } from "./http/read-within.js";
 export {
   getRequestId,
