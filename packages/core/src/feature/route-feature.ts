@@ -42,9 +42,13 @@ export interface StageContext {
  */
 export type StagePlace = "before-guards" | "after-guards";
 
-/** A feature's per-route stage: wraps the rest of the route, compiled once at startup. */
+/**
+ * A feature's per-route stage: wraps the rest of the route, compiled once at startup. `place` may
+ * depend on the route's plan (a rate limit counted by the principal runs after the security check
+ * that establishes it; one counted by address, before).
+ */
 export interface FeatureStage<Plan> {
-  readonly place: StagePlace;
+  readonly place: StagePlace | ((plan: Plan) => StagePlace);
   compile(plan: Plan, next: RouteHandler, context: StageContext): RouteHandler;
 }
 
