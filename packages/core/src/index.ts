@@ -113,7 +113,7 @@ export type {
   HttpMethod,
   ParameterLocation,
 } from "./http/vocabulary.js";
-export type { McpOptions } from "./mcp/mcp-options.js";
+export type { McpAuthorizationOptions, McpOptions } from "./mcp/mcp-options.js";
 export type {
   McpArgument,
   McpHandler,
