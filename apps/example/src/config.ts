@@ -55,7 +55,8 @@ export interface ConfigDefaults {
 
 /**
  * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `REDIS_URL`, `REUSE_PORT`,
- * `WORKERS`, `DRAIN_MS`, `TRUSTED_PROXY_HOPS` and `MAX_EVENT_LOOP_DELAY_MS`; throws a readable error for a bad value (never repeating a URL, which may hold a
+ * `WORKERS`, `DRAIN_MS`, `TRUSTED_PROXY_HOPS`, `MAX_EVENT_LOOP_DELAY_MS`, `AUTH_ISSUER`,
+ * `AUTH_AUDIENCE` and `API_KEYS`; throws a readable error for a bad value (never repeating a URL, which may hold a
  * password).
  *
  * @example

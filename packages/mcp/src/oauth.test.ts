@@ -110,8 +110,8 @@ const initialize = (headers: Record<string, string> = {}) =>
     signal: AbortSignal.timeout(10_000),
   });
 
-const text = (result: { content?: unknown }) =>
-  JSON.parse((result.content as { text: string }[])[0]?.text ?? "null");
+const text = (result: object) =>
+  JSON.parse(((result as { content?: { text: string }[] }).content ?? [])[0]?.text ?? "null");
 
 describe("the MCP endpoint as an OAuth protected resource", () => {
   it("serves its protected resource metadata (RFC 9728), at both well-known paths", async () => {

@@ -94,7 +94,8 @@ export function rateLimits(
     stage: {
       // Before guards (a client over its limit costs no credential check), unless counted by the
       // principal, which only the security check establishes.
-      place: (plan) => plan.place,
+      place: "before-guards",
+      placeOf: (plan) => plan.place,
       compile: (plan, next, context) => rateLimitStage(plan, next, context, store),
     },
     document: () => rateLimitDocument,

@@ -26,7 +26,7 @@ export function withFeatureStages(
     const use = uses[index] as (typeof uses)[number];
     const stage = context.features.get(use.feature)?.stage;
     if (stage === undefined) continue;
-    const at = typeof stage.place === "function" ? stage.place(use.plan) : stage.place;
+    const at = stage.placeOf === undefined ? stage.place : stage.placeOf(use.plan);
     if (at !== place) continue;
     wrapped = stage.compile(use.plan, wrapped, {
       ...context.stage,

@@ -168,14 +168,14 @@ describe("the route-feature contract", () => {
     expect(seen).toEqual(["edge:e"]);
   });
 
-  it("places a stage by its plan when its place is a function of the plan", async () => {
+  it("places a stage by its plan when it has placeOf", async () => {
     reset();
     const base = tagFeature("placed", "before-guards");
     const placed: RouteFeature<string, string> = {
       ...base,
       stage: {
         ...(base.stage as NonNullable<typeof base.stage>),
-        place: (plan) => (plan === "late" ? "after-guards" : "before-guards"),
+        placeOf: (plan) => (plan === "late" ? "after-guards" : "before-guards"),
       },
     };
     expect(

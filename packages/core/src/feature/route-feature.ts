@@ -42,13 +42,15 @@ export interface StageContext {
  */
 export type StagePlace = "before-guards" | "after-guards";
 
-/**
- * A feature's per-route stage: wraps the rest of the route, compiled once at startup. `place` may
- * depend on the route's plan (a rate limit counted by the principal runs after the security check
- * that establishes it; one counted by address, before).
- */
+/** A feature's per-route stage: wraps the rest of the route, compiled once at startup. */
 export interface FeatureStage<Plan> {
-  readonly place: StagePlace | ((plan: Plan) => StagePlace);
+  readonly place: StagePlace;
+  /**
+   * The place of one route's stage when it depends on the plan (a rate limit counted by the
+   * principal runs after the security check that establishes it; one counted by address, before);
+   * absent: `place`.
+   */
+  placeOf?(plan: Plan): StagePlace;
   compile(plan: Plan, next: RouteHandler, context: StageContext): RouteHandler;
 }
 
