@@ -16,6 +16,7 @@ const packages = [
   "packages/upload-s3",
   "packages/conditional",
   "packages/idempotency",
+  "packages/auth",
 ];
 const outputs = [
   "core",
@@ -30,6 +31,7 @@ const outputs = [
   "upload-s3",
   "conditional",
   "idempotency",
+  "auth",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */
