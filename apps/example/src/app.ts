@@ -3,6 +3,8 @@ import { classValidator } from "@trellis/adapter-class-validator";
 import { type App, createApp, type Logger } from "@trellis/core";
 import { openTelemetry } from "@trellis/otel";
 import type { RateLimitStore } from "@trellis/rate-limit";
+import { type ExampleAuthOptions, exampleAuth } from "./account/example-auth.js";
+import { MeController } from "./account/me-controller.js";
 import { chooseEventTransport } from "./config.js";
 import { databaseProviders } from "./database/database-providers.js";
 import { exampleHealth } from "./health/example-health.js";
@@ -32,6 +34,8 @@ export interface ExampleAppOptions {
   readonly rateLimitStore?: RateLimitStore | undefined;
   /** How late the event loop may run before readiness answers 503 (default 1000 ms). */
   readonly maxEventLoopDelayMs?: number | undefined;
+  /** The identity provider and API keys of the one protected route, `GET /me`. */
+  readonly auth?: ExampleAuthOptions | undefined;
 }
 
 /** The example app: a Trellis `App` (its `close()` also closes the database). */
@@ -56,6 +60,7 @@ export function createExampleApp({
   trustedProxyHops,
   rateLimitStore,
   maxEventLoopDelayMs,
+  auth,
 }: ExampleAppOptions): App {
   if (!databaseUrl && !databasePath) {
     throw new Error("createExampleApp needs a databasePath (SQLite) or a databaseUrl (Postgres).");
@@ -65,6 +70,7 @@ export function createExampleApp({
       ? { kind: "postgres", url: databaseUrl }
       : { kind: "sqlite", path: databasePath as string },
   );
+  const { securitySchemes, security } = exampleAuth(auth);
   try {
     const app = createApp({
       schema: classValidator(),
@@ -74,6 +80,7 @@ export function createExampleApp({
         UserFeedController,
         AvatarController,
         ServiceMetricsController,
+        MeController,
         UserEventsSocket,
       ],
       providers: [...database.providers, UserEvents],
@@ -81,12 +88,17 @@ export function createExampleApp({
       // @Version("2") routes live under /v2; routes without @Version serve every version. One
       // document per version (/docs/v1/openapi.json, /docs/v2/...); version 1 is the default.
       versioning: { strategy: "uri", default: "1" },
-      // Agents call the same operations as MCP tools at /mcp (tool list: /docs/mcp.json).
+      // Agents call the same operations as MCP tools at /mcp (tool list: /docs/mcp.json): the
+      // public users API, so the endpoint stays open (`authorization: false`) although a bearer
+      // check is configured; without it, /mcp would be an OAuth protected resource (docs/mcp.md).
       mcp: {
+        authorization: false,
         instructions:
           "The users API as tools: createUser stores one user, getUser reads one by id, listUsers pages through them.",
       },
       plugins: [exampleHealth(maxEventLoopDelayMs)],
+      // GET /me takes a bearer token (AUTH_ISSUER) or an API key (API_KEYS); see the README.
+      security,
       logger,
       // Traces and metrics when main.ts registered the SDK (OTEL_EXPORTER_OTLP_ENDPOINT); with
       // nothing registered, openTelemetry() installs nothing and no request pays for it.
@@ -113,10 +125,12 @@ export function createExampleApp({
         },
         // Relative: the server that serves this document (see docs/deployment.md for real hosts).
         servers: [{ url: "/", description: "The server that serves this document" }],
-        security: [], // no operation needs credentials
+        security: [], // public by default: only GET /me needs credentials
+        securitySchemes,
         tags: [
           { name: "users", description: "People who use the service" },
           { name: "health", description: "Probes for orchestrators and load balancers" },
+          { name: "account", description: "The caller's own account" },
         ],
       },
     });

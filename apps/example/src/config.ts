@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import type { ExampleAuthOptions } from "./account/example-auth.js";
 
 /** How the example server is started, read from the environment. */
 export interface ExampleConfig {
@@ -36,6 +37,11 @@ export interface ExampleConfig {
    * pressure (default 1000). Raise it where a busy neighbour, not this process, makes it late.
    */
   readonly maxEventLoopDelayMs?: number;
+  /**
+   * `AUTH_ISSUER`, `AUTH_AUDIENCE`, `API_KEYS=owner:key,...`: who `GET /me` trusts (default: the
+   * local provider of `bun run issuer`, audience `http://localhost:3000`, no API keys).
+   */
+  readonly auth?: ExampleAuthOptions;
 }
 
 /** The default database file from the source: beside `src/`, whatever the working directory. */
@@ -49,7 +55,8 @@ export interface ConfigDefaults {
 
 /**
  * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `REDIS_URL`, `REUSE_PORT`,
- * `WORKERS`, `DRAIN_MS`, `TRUSTED_PROXY_HOPS` and `MAX_EVENT_LOOP_DELAY_MS`; throws a readable error for a bad value (never repeating a URL, which may hold a
+ * `WORKERS`, `DRAIN_MS`, `TRUSTED_PROXY_HOPS`, `MAX_EVENT_LOOP_DELAY_MS`, `AUTH_ISSUER`,
+ * `AUTH_AUDIENCE` and `API_KEYS`; throws a readable error for a bad value (never repeating a URL, which may hold a
  * password).
  *
  * @example
@@ -83,7 +90,34 @@ export function readConfig(
     ...(env.MAX_EVENT_LOOP_DELAY_MS
       ? { maxEventLoopDelayMs: readDelayLimit(env.MAX_EVENT_LOOP_DELAY_MS) }
       : {}),
+    ...(env.AUTH_ISSUER || env.AUTH_AUDIENCE || env.API_KEYS
+      ? {
+          auth: {
+            issuer: readUrl("AUTH_ISSUER", env.AUTH_ISSUER, ["http:", "https:"]),
+            audience: env.AUTH_AUDIENCE || undefined,
+            apiKeys: readApiKeys(env.API_KEYS),
+          },
+        }
+      : {}),
   };
+}
+
+/** `API_KEYS=owner:key,owner:key`: the keys `GET /me` accepts (each at least 16 characters). */
+function readApiKeys(value: string | undefined): Record<string, string> | undefined {
+  if (!value) return undefined;
+  const keys: Record<string, string> = {};
+  for (const pair of value.split(",")) {
+    const at = pair.indexOf(":");
+    const owner = pair.slice(0, at).trim();
+    const key = pair.slice(at + 1).trim();
+    if (at < 1 || owner === "" || key.length < 16) {
+      throw new Error(
+        "API_KEYS must list owner:key pairs, separated by commas, each key of 16 characters or more.",
+      );
+    }
+    keys[owner] = key;
+  }
+  return keys;
 }
 
 /** How events reach the other instances of the example. */

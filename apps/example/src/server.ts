@@ -33,6 +33,7 @@ export function startExampleServer(
     redisUrl: config.redisUrl,
     trustedProxyHops: config.trustedProxyHops,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    auth: config.auth,
   });
   let server: RunningServer;
   try {

@@ -52,6 +52,7 @@ describe("documentation served by the example", () => {
     expect(operations.sort()).toEqual([
       "GET /health/live",
       "GET /health/ready",
+      "GET /me",
       "GET /users",
       "GET /users/events",
       "GET /users/export",

@@ -99,6 +99,7 @@ export type {
 } from "./feature/route-feature.js";
 export type { TrustedAddressHeader } from "./http/client-address.js";
 export { mediaTypeFromSignature, signedMediaTypes } from "./http/media-signature.js";
+export { getPrincipal, type Principal, setPrincipal } from "./http/principal.js";
 export { readWithin } from "./http/read-within.js";
 export {
   getRequestId,
@@ -112,7 +113,7 @@ export type {
   HttpMethod,
   ParameterLocation,
 } from "./http/vocabulary.js";
-export type { McpOptions } from "./mcp/mcp-options.js";
+export type { McpAuthorizationOptions, McpOptions } from "./mcp/mcp-options.js";
 export type {
   McpArgument,
   McpHandler,

@@ -1,8 +1,9 @@
 import { featureKey, type RouteFeature } from "@trellis/core";
+import { callerScope } from "./caller-scope.js";
 import { idempotencyDocument, idempotencyTool } from "./idempotency-document.js";
 import { type IdempotencyAppOptions, parseIdempotency } from "./idempotency-options.js";
 import {
-  type IdempotencyPolicy,
+  type IdempotencyPlan,
   type IdempotentOptions,
   readIdempotency,
 } from "./idempotency-policy.js";
@@ -15,7 +16,8 @@ export const idempotentKey = featureKey<IdempotentOptions>("@Idempotent", () => 
  * The idempotency-key feature for `createApp({ features })`: where keys and kept responses live
  * (`store`), for how long (`ttl`, `lockTtl`) and whose keys are whose (`scope`). An app that uses
  * `@Idempotent` without listing it gets `idempotencyKeys()`: keys in memory, kept 24 hours,
- * scoped by the `Authorization` header. The app closes the store.
+ * scoped by the caller (its authenticated principal; the client's address on a public route).
+ * The app closes the store.
  *
  * @example
  * createApp({
@@ -26,13 +28,19 @@ export const idempotentKey = featureKey<IdempotentOptions>("@Idempotent", () => 
  */
 export function idempotencyKeys(
   options: IdempotencyAppOptions = {},
-): RouteFeature<IdempotentOptions, IdempotencyPolicy> {
+): RouteFeature<IdempotentOptions, IdempotencyPlan> {
   const settings = parseIdempotency(options);
   return {
     name: "idempotency",
     key: idempotentKey,
     // A class's @Idempotent covers its POST and PATCH routes; a method's must be on a write.
-    plan: (setting, operation, { where }) => readIdempotency(setting, operation, where),
+    plan(setting, operation, context) {
+      const policy = readIdempotency(setting, operation, context.where);
+      if (policy === undefined) return undefined;
+      // By default a key is the caller's: its principal, read per request once the security
+      // check (before this stage) has recorded it; the client's address only where none did.
+      return { ...policy, scope: settings.scope ?? callerScope(context.clientAddress()) };
+    },
     stage: {
       // After guards, before the body is read: only an allowed request claims a key.
       place: "after-guards",

@@ -16,8 +16,9 @@ export interface IdempotencyAppOptions {
   readonly lockTtl?: number;
   /**
    * Whose keys are whose: requests with different scopes never share a key. Default: the
-   * `Authorization` header (so two users' keys cannot collide); return the user or tenant id when
-   * credentials come another way (a cookie).
+   * authenticated principal (`getPrincipal`: any scheme, API keys included), else the
+   * `Authorization` header, else (a public route) the client's address; return the user or tenant
+   * id when callers are told apart another way (a session cookie).
    */
   readonly scope?: (request: Request) => string | undefined;
 }
@@ -29,10 +30,10 @@ export interface IdempotencySettings {
   readonly ttlMs: number;
   /** Milliseconds. */
   readonly lockMs: number;
-  readonly scope: (request: Request) => string | undefined;
+  /** Undefined: the caller (see `callerScope`), planned per route. */
+  readonly scope: ((request: Request) => string | undefined) | undefined;
 }
 
-const byAuthorization = (request: Request) => request.headers.get("authorization") ?? undefined;
 const known = new Set(["store", "ttl", "lockTtl", "scope"]);
 
 /** Reads the options of `idempotencyKeys()`. */
@@ -68,6 +69,6 @@ export function parseIdempotency(value: unknown): IdempotencySettings {
     store: store ?? memoryIdempotencyStore(),
     ttlMs: ttl * 1000,
     lockMs: lock * 1000,
-    scope: scope ?? byAuthorization,
+    scope,
   };
 }

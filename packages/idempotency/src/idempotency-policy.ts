@@ -5,6 +5,12 @@ import {
   TrellisConfigError,
 } from "@trellis/core";
 
+/** An idempotent route's plan: its policy and whose keys are whose. */
+export interface IdempotencyPlan extends IdempotencyPolicy {
+  /** The scope of a request's key (see `idempotencyKeys({ scope })`). */
+  readonly scope: (request: Request) => string | undefined;
+}
+
 /** The options of `@Idempotent`. */
 export interface IdempotentOptions {
   /** Refuse a request without `Idempotency-Key` with 400 (default true); false processes it. */

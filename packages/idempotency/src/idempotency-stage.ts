@@ -1,7 +1,7 @@
 import type { RouteHandler, StageContext } from "@trellis/core";
 import { parseIdempotencyKey } from "./idempotency-key.js";
 import type { IdempotencySettings } from "./idempotency-options.js";
-import type { IdempotencyPolicy } from "./idempotency-policy.js";
+import type { IdempotencyPlan } from "./idempotency-policy.js";
 import { idempotencyRefusal } from "./idempotency-problems.js";
 import type { IdempotencyEntry } from "./idempotency-store.js";
 import { requestFingerprint, storeKey } from "./request-fingerprint.js";
@@ -14,13 +14,14 @@ import { captureResponse, isKept, replayResponse } from "./stored-response.js";
  * payload gets the kept response; another payload is 422; a retry while the first runs is 409.
  */
 export function idempotencyStage(
-  policy: IdempotencyPolicy,
+  policy: IdempotencyPlan,
   handler: RouteHandler,
   context: StageContext,
   settings: IdempotencySettings,
 ): RouteHandler {
   const { operation, respond, logger, requestIdHeader, where } = context;
-  const { store, scope } = settings;
+  const { store } = settings;
+  const { scope } = policy;
   const route = `${operation.method} ${operation.path}`;
   const ttlMs = policy.ttl === undefined ? settings.ttlMs : policy.ttl * 1000;
   const lockMs = Math.max(settings.lockMs, operation.timeout ?? 0);

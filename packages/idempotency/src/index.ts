@@ -2,7 +2,11 @@
 
 export { idempotencyKeys, idempotentKey } from "./idempotency-keys.js";
 export type { IdempotencyAppOptions } from "./idempotency-options.js";
-export type { IdempotencyPolicy, IdempotentOptions } from "./idempotency-policy.js";
+export type {
+  IdempotencyPlan,
+  IdempotencyPolicy,
+  IdempotentOptions,
+} from "./idempotency-policy.js";
 export { idempotencyProblemTypes } from "./idempotency-problems.js";
 export type {
   IdempotencyClaim,

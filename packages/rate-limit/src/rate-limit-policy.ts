@@ -1,11 +1,13 @@
 import { checkDuration, TrellisConfigError } from "@trellis/core";
 
 /**
- * What one client's budget is counted by: `"ip"` (the client address; see `rateLimits({ clientAddress })`
- * for proxies), `{ header }` (a request header, such as an API key), or a function of the request
- * (return undefined to count the request under one shared "anonymous" key).
+ * What one client's budget is counted by: `"principal"` (the authenticated caller, as a scheme
+ * check recorded it with `setPrincipal`; the client address where none did), `"ip"` (the client
+ * address; see `rateLimits({ clientAddress })` for proxies), `{ header }` (a request header), or a
+ * function of the request (return undefined to count the request under one shared "anonymous" key).
  */
 export type RateLimitKey =
+  | "principal"
   | "ip"
   | { readonly header: string }
   | ((request: Request) => string | undefined);
@@ -16,7 +18,10 @@ export interface RateLimitOptions {
   readonly limit: number;
   /** The window in seconds (a whole number from 1): `w` in `RateLimit-Policy`. */
   readonly window: number;
-  /** What the budget is counted by (default `"ip"`). */
+  /**
+   * What the budget is counted by. Default: `"principal"` on a route that `@Security` (or the
+   * root `openapi.security`) protects, `"ip"` on a public one.
+   */
   readonly key?: RateLimitKey;
   /**
    * The policy's name in the `RateLimit` headers. Routes with the same name share one budget per
@@ -30,7 +35,8 @@ export interface RateLimitPolicy {
   readonly limit: number;
   /** Seconds. */
   readonly window: number;
-  readonly key: RateLimitKey;
+  /** Undefined: the default (the principal where the route is protected, else the address). */
+  readonly key: RateLimitKey | undefined;
   /** The explicit name; undefined: the route's operationId. */
   readonly name: string | undefined;
 }
@@ -55,7 +61,7 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
   const options = value as Record<string, unknown>;
   const unknown = Object.keys(options).filter((name) => !known.has(name));
   if (unknown.length > 0) fail(`unknown rate limit option ${unknown.join(", ")}.`);
-  const { limit, key = "ip", name } = options;
+  const { limit, key, name } = options;
   if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 1) {
     fail(`limit is ${String(limit)}: it must be a whole number of requests from 1.`);
   }
@@ -64,6 +70,8 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
     max: longestWindow,
   });
   const validKey =
+    key === undefined ||
+    key === "principal" ||
     key === "ip" ||
     typeof key === "function" ||
     (typeof key === "object" &&
@@ -71,7 +79,9 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
       typeof (key as { header?: unknown }).header === "string" &&
       headerName.test((key as { header: string }).header));
   if (!validKey)
-    fail('key must be "ip", { header: "<header name>" } or a function of the request.');
+    fail(
+      'key must be "principal", "ip", { header: "<header name>" } or a function of the request.',
+    );
   if (name !== undefined && (typeof name !== "string" || !policyName.test(name))) {
     fail("name must be 1 to 64 printable ASCII characters.");
   }
@@ -80,7 +90,7 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
   return {
     limit: limit as number,
     window,
-    key: normalized as RateLimitKey,
+    key: normalized as RateLimitKey | undefined,
     name: name as string | undefined,
   };
 }

@@ -1,6 +1,7 @@
 import {
   type RouteHandler,
   type StageContext,
+  type StagePlace,
   TooManyRequestsException,
   withHeaders,
   withoutStack,
@@ -17,6 +18,8 @@ export interface RateLimitPlan {
   readonly window: number;
   /** The key of a request's budget; undefined: the shared anonymous budget. */
   readonly keyOf: (request: Request) => string | undefined;
+  /** Where the stage runs: after guards when counted by the principal, else before them. */
+  readonly place: StagePlace;
 }
 
 // Requests whose key cannot be found (no address, no header) share one budget.

@@ -1,4 +1,4 @@
-import { featureKey, type RouteFeature, TrellisConfigError } from "@trellis/core";
+import { featureKey, getPrincipal, type RouteFeature, TrellisConfigError } from "@trellis/core";
 import { addressKey } from "./address-key.js";
 import { rateLimitDocument } from "./rate-limit-document.js";
 import { parseRateLimitRuntime, type RateLimitAppOptions } from "./rate-limit-options.js";
@@ -13,6 +13,16 @@ const byAddress =
     return address === undefined ? undefined : addressKey(address, prefix);
   };
 
+/** Counts by the authenticated principal (any scheme); by address where no check recorded one. */
+const byPrincipal =
+  (address: (request: Request) => string | undefined) =>
+  (request: Request): string | undefined => {
+    const principal = getPrincipal(request);
+    if (principal === undefined) return address(request);
+    // Tagged and separated by newlines: never the same as an address or another scheme's subject.
+    return `principal\n${principal.via}\n${principal.issuer ?? ""}\n${principal.subject}`;
+  };
+
 /** Where `@RateLimit` records its options; core reads them for `rateLimits()`. */
 export const rateLimitKey = featureKey<RateLimitOptions>("@RateLimit", () => rateLimits());
 
@@ -20,7 +30,8 @@ export const rateLimitKey = featureKey<RateLimitOptions>("@RateLimit", () => rat
  * The rate-limit feature for `createApp({ features })`: where counters live (`store`), how the
  * client address is found (`clientAddress`) and an optional app-wide policy (`limit`, `window`)
  * for routes without `@RateLimit`. An app that uses `@RateLimit` without listing it gets
- * `rateLimits()`: counters in memory, the connection's address. The app closes the store.
+ * `rateLimits()`: counters in memory; a protected route counts by the caller's principal, a
+ * public one by the connection's address. The app closes the store.
  *
  * @example
  * createApp({
@@ -43,19 +54,26 @@ export function rateLimits(
     plan(setting, operation, context) {
       const policy = checkRateLimit(setting.value, context.where);
       if (policy === undefined) return undefined;
-      const { key } = policy;
+      const protectedRoute = !operation.public && operation.security.length > 0;
+      const key = policy.key ?? (protectedRoute ? "principal" : "ip");
       const header = typeof key === "object" ? key.header : undefined;
+      const address = () => byAddress(context.clientAddress(clientAddress), ipv6Prefix);
       const keyOf =
         key === "ip"
-          ? byAddress(context.clientAddress(clientAddress), ipv6Prefix)
-          : typeof key === "function"
-            ? key
-            : (request: Request) => request.headers.get(header as string) ?? undefined;
+          ? address()
+          : key === "principal"
+            ? byPrincipal(address())
+            : typeof key === "function"
+              ? key
+              : (request: Request) => request.headers.get(header as string) ?? undefined;
       return {
         name: policy.name ?? operation.docs.operationId,
         limit: policy.limit,
         window: policy.window,
         keyOf,
+        // The principal exists only once the security check ran: count after it. A request
+        // without a valid credential is then refused 401 by the check, never reaching the store.
+        place: key === "principal" ? "after-guards" : "before-guards",
       };
     },
     // Routes that share a policy name share one budget: they must agree on it.
@@ -74,8 +92,10 @@ export function rateLimits(
       }
     },
     stage: {
-      // Before guards: a client over its limit costs no credential check.
+      // Before guards (a client over its limit costs no credential check), unless counted by the
+      // principal, which only the security check establishes.
       place: "before-guards",
+      placeOf: (plan) => plan.place,
       compile: (plan, next, context) => rateLimitStage(plan, next, context, store),
     },
     document: () => rateLimitDocument,

@@ -17,6 +17,7 @@ const packages = [
   "packages/conditional",
   "packages/idempotency",
   "packages/otel",
+  "packages/auth",
 ];
 const outputs = [
   "core",
@@ -32,6 +33,7 @@ const outputs = [
   "conditional",
   "idempotency",
   "otel",
+  "auth",
 ].map((name) => join(root, "packages", name, "dist", "index.js"));
 
 /** Vitest global setup: `tsc -b` the workspace packages the example imports (incremental, fast when current). */

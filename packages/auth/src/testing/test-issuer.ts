@@ -20,6 +20,8 @@ export interface TestTokenClaims {
 export interface TestIssuerOptions {
   /** The audience tokens name by default (default `"https://api.test"`). */
   readonly audience?: string;
+  /** The port to listen on, on 127.0.0.1 (default 0: a free one). */
+  readonly port?: number;
 }
 
 /** An identity provider for tests: discovery and a JWKS on a local port, tokens signed on demand. */
@@ -70,7 +72,7 @@ export async function startTestIssuer(options: TestIssuerOptions = {}): Promise<
   let keys = [await signingKey()];
   let fetches = 0;
   const server = Bun.serve({
-    port: 0,
+    port: options.port ?? 0,
     hostname: "127.0.0.1",
     fetch(request): Response {
       const { pathname } = new URL(request.url);

@@ -120,7 +120,7 @@ export const configErrorCodes = {
   MCP_PLUGIN_MISSING:
     "the `mcp` option is set but @trellis/mcp is not installed, cannot be loaded or does not give mcpServer()",
   INVALID_MCP_OPTIONS:
-    "the `mcp` option or an `@McpTool` is not valid, `mcp.path` is a route already, or `@McpTool` is on an upload",
+    "the `mcp` option or an `@McpTool` is not valid, `mcp.path` is a route already, `@McpTool` is on an upload, or `mcp.authorization` names no bearer check or a resource its audience lacks",
   INVALID_MCP_TOOL_NAME:
     'an MCP tool name (the operationId or `@McpTool` name) is not 1 to 128 of A-Z, a-z, 0-9, "_", "-", "."',
   DUPLICATE_MCP_TOOL: "two operations would be MCP tools of one name",

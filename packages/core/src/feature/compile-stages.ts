@@ -25,7 +25,9 @@ export function withFeatureStages(
   for (let index = uses.length - 1; index >= 0; index--) {
     const use = uses[index] as (typeof uses)[number];
     const stage = context.features.get(use.feature)?.stage;
-    if (stage === undefined || stage.place !== place) continue;
+    if (stage === undefined) continue;
+    const at = stage.placeOf === undefined ? stage.place : stage.placeOf(use.plan);
+    if (at !== place) continue;
     wrapped = stage.compile(use.plan, wrapped, {
       ...context.stage,
       operation,

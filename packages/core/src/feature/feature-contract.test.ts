@@ -168,6 +168,39 @@ describe("the route-feature contract", () => {
     expect(seen).toEqual(["edge:e"]);
   });
 
+  it("places a stage by its plan when it has placeOf", async () => {
+    reset();
+    const base = tagFeature("placed", "before-guards");
+    const placed: RouteFeature<string, string> = {
+      ...base,
+      stage: {
+        ...(base.stage as NonNullable<typeof base.stage>),
+        placeOf: (plan) => (plan === "late" ? "after-guards" : "before-guards"),
+      },
+    };
+    expect(
+      (
+        await send(
+          testApp([GuardedController], { features: [{ ...placed, appSetting: "early" }] }),
+          "GET",
+          "/guarded",
+        )
+      ).status,
+    ).toBe(403);
+    expect(seen).toEqual(["placed:early"]);
+    reset();
+    expect(
+      (
+        await send(
+          testApp([GuardedController], { features: [{ ...placed, appSetting: "late" }] }),
+          "GET",
+          "/guarded",
+        )
+      ).status,
+    ).toBe(403);
+    expect(seen).toEqual([]);
+  });
+
   it("runs the stages of one place in the listed order, the first outermost", async () => {
     reset();
     const second: RouteFeature<string, string> = {

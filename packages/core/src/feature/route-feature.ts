@@ -45,6 +45,12 @@ export type StagePlace = "before-guards" | "after-guards";
 /** A feature's per-route stage: wraps the rest of the route, compiled once at startup. */
 export interface FeatureStage<Plan> {
   readonly place: StagePlace;
+  /**
+   * The place of one route's stage when it depends on the plan (a rate limit counted by the
+   * principal runs after the security check that establishes it; one counted by address, before);
+   * absent: `place`.
+   */
+  placeOf?(plan: Plan): StagePlace;
   compile(plan: Plan, next: RouteHandler, context: StageContext): RouteHandler;
 }
 

@@ -27,6 +27,24 @@ export interface McpOptions {
   readonly allowedOrigins?: readonly string[];
   /** The plugin that serves the endpoint (default: `mcpServer()` of `@trellis/mcp`, loaded by name). */
   readonly plugin?: McpPlugin;
+  /** The endpoint as an OAuth protected resource (on with a bearer check; false: off). */
+  readonly authorization?: McpAuthorizationOptions | false;
+}
+
+/**
+ * `mcp.authorization`: the endpoint as an OAuth protected resource (MCP authorization, RFC 9728).
+ * On by itself when `createApp({ security })` holds a bearer-token check with an issuer and an
+ * audience (`jwtBearer()` of `@trellis/auth`); `false` turns it off.
+ */
+export interface McpAuthorizationOptions {
+  /** The key of `createApp({ security })` whose check verifies the tokens (default: the first such). */
+  readonly scheme?: string;
+  /**
+   * The endpoint's canonical URL (`https://api.example.com/mcp`): the metadata's `resource`, and
+   * the audience a token must name (RFC 8707). Default: the URL each request came to; set it
+   * behind a proxy. It must be an audience of the scheme's check.
+   */
+  readonly resource?: string;
 }
 
 /** The `mcp` option, checked. */
@@ -38,4 +56,5 @@ export interface McpSettings {
   readonly tools: "all" | "opt-in";
   readonly allowedOrigins: readonly string[];
   readonly plugin: McpPlugin | undefined;
+  readonly authorization: McpAuthorizationOptions | false | undefined;
 }

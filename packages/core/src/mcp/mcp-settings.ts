@@ -10,6 +10,7 @@ const known = new Set([
   "tools",
   "allowedOrigins",
   "plugin",
+  "authorization",
 ]);
 
 /** Checks the `mcp` option of `createApp`; undefined when MCP is off. */
@@ -52,6 +53,16 @@ export function mcpSettings(value: unknown): McpSettings | undefined {
   }
   if (plugin !== undefined && !isMcpPlugin(plugin))
     fail("plugin must be { name, handler(context) }.");
+  const { authorization } = options;
+  if (authorization !== undefined && authorization !== false) {
+    const valid =
+      typeof authorization === "object" &&
+      authorization !== null &&
+      Object.keys(authorization).every((key) => key === "scheme" || key === "resource") &&
+      ["string", "undefined"].includes(typeof authorization.scheme) &&
+      ["string", "undefined"].includes(typeof authorization.resource);
+    if (!valid) fail("authorization must be false or { scheme?, resource? } (strings).");
+  }
   return {
     path,
     name: options.name,
@@ -60,5 +71,6 @@ export function mcpSettings(value: unknown): McpSettings | undefined {
     tools,
     allowedOrigins: origins as string[],
     plugin,
+    authorization,
   };
 }

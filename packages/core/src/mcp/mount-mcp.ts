@@ -7,6 +7,7 @@ import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { RouterEntry } from "../router/build-router.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import { loadMcpPlugin } from "./load-mcp-plugin.js";
+import { planMcpAuthorization } from "./mcp-authorization.js";
 import type { McpHandler } from "./mcp-plugin.js";
 import { mcpSettings } from "./mcp-settings.js";
 import { planMcpTools } from "./plan-mcp-tools.js";
@@ -18,7 +19,11 @@ export interface McpAppSettings {
   readonly bodyLimit: number;
   /** `limits.timeout`: the endpoint's deadline, as any route's. */
   readonly timeout: number | undefined;
-  readonly pipeline: { readonly requestId?: { readonly header: string } | undefined };
+  readonly pipeline: {
+    readonly requestId?: { readonly header: string } | undefined;
+    /** The runtime check of each security scheme: a bearer check makes the endpoint a resource. */
+    readonly security: ReadonlyMap<string, unknown>;
+  };
 }
 
 /** What `mountMcp` needs of the app being created. */
@@ -60,14 +65,25 @@ export function mountMcp(
     );
   }
   input.taken.add(shape);
+  const server = {
+    name: settings.name ?? app.openapi?.service?.name ?? "trellis",
+    version: settings.version ?? app.openapi?.service?.version ?? "0.0.0",
+  };
+  const authorization = planMcpAuthorization({
+    option: settings.authorization,
+    path: settings.path,
+    security: app.pipeline.security,
+    tools: operations.filter((operation) =>
+      tools.some((plan) => plan.method === operation.method && plan.path === operation.path),
+    ),
+    serverName: server.name,
+    respondError: input.respondError,
+  });
   let handler: McpHandler;
   try {
     handler = plugin.handler({
       tools,
-      server: {
-        name: settings.name ?? app.openapi?.service?.name ?? "trellis",
-        version: settings.version ?? app.openapi?.service?.version ?? "0.0.0",
-      },
+      server,
       ...(settings.instructions === undefined ? {} : { instructions: settings.instructions }),
       path: settings.path,
       allowedOrigins: settings.allowedOrigins,
@@ -84,8 +100,9 @@ export function mountMcp(
     });
   }
   // Plugin code: nothing it throws may reach the server.
-  const guarded: RouteHandler = (request) =>
+  const caught: RouteHandler = (request) =>
     handler(request).catch((error: unknown) => input.respondError(error, request));
+  const guarded = authorization === undefined ? caught : authorization.protect(caught);
   const timeout = app.timeout === undefined ? {} : { timeout: app.timeout };
   const entries: RouterEntry[] = (["POST", "GET", "DELETE"] as const).map((method) => ({
     method,
@@ -95,6 +112,11 @@ export function mountMcp(
     route: settings.path,
     ...timeout,
   }));
+  for (const entry of authorization?.entries ?? []) {
+    if (input.taken.has(entry.shape)) continue; // the app serves its own metadata there
+    input.taken.add(entry.shape);
+    entries.push(entry);
+  }
   const manifest = input.entries.find(({ path }) => path.endsWith("/client.json"));
   if (manifest !== undefined) {
     const path = `${manifest.path.slice(0, -"client.json".length)}mcp.json`;
