@@ -2,11 +2,12 @@
 // declares costs beside `JSON.stringify` of the whole value, in instructions (valgrind's
 // callgrind, no time involved). See INSTRUCTIONS.md, "Declared responses".
 //
-//   bun declared-responses.ts            # counts every case under valgrind and prints the table
-//   bun declared-responses.ts <case> <n> # one case: 10,000 untimed calls, then n more
+//   bun declared-responses.ts   # counts every case under valgrind and prints the table
 //
-// Each case runs twice under callgrind, with n = 0 and n = 10,000 after the same 10,000 warm-up
-// calls; the difference over 10,000 is one call's cost, start-up and warm-up cancelling out.
+// One process under callgrind runs the cases one after another: for each, 10,000 untimed calls,
+// then `callgrind_control -z`, 10,000 counted calls, `callgrind_control -d`. A dump's main-thread
+// count / 10,000 is one call's cost (the two callgrind_control spawns are inside the window too:
+// about the same for every case).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,6 +64,8 @@ if (JSON.stringify(projectOrder(row)) !== JSON.stringify(clean)) {
 }
 
 const cases: Record<string, () => unknown> = {
+  // The window's own cost (the loop and the two callgrind_control spawns), to subtract.
+  nothing: () => 1,
   "stringify row": () => JSON.stringify(row),
   "declared row": () => JSON.stringify(projectOrder(row)),
   "stringify clean": () => JSON.stringify(clean),
@@ -73,16 +76,23 @@ const cases: Record<string, () => unknown> = {
   "declared receipt": () => JSON.stringify(projectReceipt(receipt)),
 };
 
-function runCase(name: string, count: number): void {
-  const run = cases[name];
-  if (run === undefined) throw new Error(`no case ${name}`);
-  let sink = 0;
-  for (let call = 0; call < 10_000 + count; call++) sink += run() === undefined ? 0 : 1;
-  if (sink === 0) console.log(sink);
+// One valgrind process runs every case: 10,000 untimed calls, then callgrind_control zeroes the
+// counters, 10,000 counted calls, and a dump; each dump's thread-1 count / 10,000 is one call.
+function countInside(): void {
+  const control = (flag: string) =>
+    execFileSync("callgrind_control", [flag, String(process.pid)], { stdio: "ignore" });
+  for (const run of Object.values(cases)) {
+    let sink = 0;
+    for (let call = 0; call < 10_000; call++) sink += run() === undefined ? 0 : 1;
+    control("-z");
+    for (let call = 0; call < 10_000; call++) sink += run() === undefined ? 0 : 1;
+    control("-d");
+    if (sink === 0) console.log(sink);
+  }
 }
 
-// Thread 1's instructions (the JavaScript thread) and every thread's, of one valgrind run.
-function counted(name: string, count: number): { main: number; all: number } {
+// Thread 1 (the JavaScript thread) and all threads, per dump, in the order the cases ran.
+function countAll(): { main: number; all: number }[] {
   const dir = mkdtempSync(join(tmpdir(), "declared-"));
   try {
     execFileSync(
@@ -90,37 +100,42 @@ function counted(name: string, count: number): { main: number; all: number } {
       [
         "--tool=callgrind",
         "--separate-threads=yes",
-        `--callgrind-out-file=${join(dir, "cg.%p")}`,
+        `--callgrind-out-file=${join(dir, "cg.out")}`,
         process.execPath,
         import.meta.path,
-        name,
-        String(count),
+        "--inside",
       ],
       { stdio: "ignore" },
     );
-    let main = 0;
-    let all = 0;
+    const dumps = new Map<number, { main: number; all: number }>();
     for (const file of readdirSync(dir)) {
+      // cg.out.<dump>-<thread>; the final dump at exit has no number.
+      const dump = /^cg\.out\.(\d+)-\d+$/.exec(file)?.[1];
+      if (dump === undefined) continue;
       const text = readFileSync(join(dir, file), "utf8");
       const instructions = Number(/^summary:\s*(\d+)$/m.exec(text)?.[1] ?? 0);
-      all += instructions;
-      if (/^thread:\s*1$/m.test(text)) main += instructions;
+      const entry = dumps.get(Number(dump)) ?? { main: 0, all: 0 };
+      entry.all += instructions;
+      if (/^thread:\s*1$/m.test(text)) entry.main += instructions;
+      dumps.set(Number(dump), entry);
     }
-    return { main, all };
+    return [...dumps.keys()]
+      .sort((a, b) => a - b)
+      .map((key) => dumps.get(key) as { main: number; all: number });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const [name, count] = process.argv.slice(2);
-if (name !== undefined) runCase(name, Number(count ?? 0));
+if (process.argv[2] === "--inside") countInside();
 else {
+  const counts = countAll();
   console.log("| case | main thread per call | all threads per call |");
   console.log("| --- | ---: | ---: |");
-  for (const each of Object.keys(cases)) {
-    const base = counted(each, 0);
-    const more = counted(each, 10_000);
-    const per = (key: "main" | "all") => ((more[key] - base[key]) / 10_000 / 1000).toFixed(1);
-    console.log(`| ${each} | ${per("main")}k | ${per("all")}k |`);
-  }
+  Object.keys(cases).forEach((name, index) => {
+    const count = counts[index];
+    const per = (value: number | undefined) =>
+      `${((value ?? Number.NaN) / 10_000 / 1000).toFixed(2)}k`;
+    console.log(`| ${name} | ${per(count?.main)} | ${per(count?.all)} |`);
+  });
 }
