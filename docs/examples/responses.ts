@@ -14,6 +14,7 @@ import {
   Produces,
   Returns,
   Route,
+  SendUndeclared,
   Summary,
 } from "@trellis/core";
 import { documented } from "./documented.ts";
@@ -28,6 +29,13 @@ const reports: Report[] = [
   { id: "r1", title: "North", total: 1200 },
   { id: "r2", title: "South", total: 950 },
 ];
+// The rows as stored: each has an `ownerToken` that Report does not declare.
+const stored = new Map(reports.map((report) => [report.id, { ...report, ownerToken: "tok-1" }]));
+const storedRow = (id: string) => {
+  const row = stored.get(id);
+  if (row === undefined) throw new NotFoundException(`No report ${id}.`);
+  return row;
+};
 const folder = mkdtempSync(join(tmpdir(), "trellis-reports-"));
 writeFileSync(join(folder, "r1.pdf"), "%PDF-1.7 (a stand-in for a real PDF)\n");
 
@@ -45,6 +53,29 @@ class ReportController extends Controller {
     if (this.responseType !== "text/csv") return reports;
     const rows = reports.map((report) => `${report.id},${report.title},${report.total}`);
     return ["id,title,total", ...rows].join("\n");
+  }
+  // #endregion
+
+  // #region declared
+  // The stored row goes out as Report declares it: id, title, total; never ownerToken.
+  @Get("/:id")
+  @Summary("Get a report")
+  @Description("The stored report, as Report declares it.")
+  @Returns(200, Report, "The report")
+  @Returns(404, "No such report")
+  get(@Param("id") id: string) {
+    return storedRow(id);
+  }
+
+  // An internal view that sends the row whole, undeclared fields included.
+  @Get("/:id/stored")
+  @Summary("Get a stored report")
+  @Description("Every stored field, for internal tools.")
+  @Returns(200, Report, "The report as stored")
+  @Returns(404, "No such report")
+  @SendUndeclared()
+  storedReport(@Param("id") id: string) {
+    return storedRow(id);
   }
   // #endregion
 
@@ -95,7 +126,10 @@ export const app = createApp({
   openapi: documented("reports", "Reports as JSON, CSV and PDF."),
 });
 
-/** JSON and CSV of one route, a refused Accept, a file download and a documented header. */
+/**
+ * JSON and CSV of one route, a refused Accept, a file download, a stored row sent as declared and
+ * whole, and a documented header.
+ */
 export async function demo() {
   const get = (path: string, accept?: string) =>
     app.fetch(new Request(`http://localhost${path}`, accept ? { headers: { accept } } : undefined));
@@ -105,6 +139,8 @@ export async function demo() {
     csv: await get("/reports", "text/csv"),
     refused: await get("/reports", "application/xml"),
     pdf: await get("/reports/r1/pdf"),
+    declared: await get("/reports/r1"),
+    whole: await get("/reports/r1/stored"),
     created,
     document: app.document,
   };

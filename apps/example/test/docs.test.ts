@@ -861,7 +861,16 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
   },
 
   async "responses.ts"({ demo }) {
-    const { json: asJson, csv, refused, pdf, created, document } = await demo();
+    const { json: asJson, csv, refused, pdf, declared, whole, created, document } = await demo();
+    const declaredText = await declared.text();
+    expect(declaredText).not.toContain("ownerToken");
+    expect(JSON.parse(declaredText)).toEqual({ id: "r1", title: "North", total: 1200 });
+    expect(await json(whole)).toEqual({
+      id: "r1",
+      title: "North",
+      total: 1200,
+      ownerToken: "tok-1",
+    });
     expect(asJson.headers.get("content-type")).toBe("application/json");
     expect(asJson.headers.get("vary")).toBe("accept");
     expect((await json(asJson)).map((report: Json) => report.id)).toEqual(["r1", "r2", "r3"]);

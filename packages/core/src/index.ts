@@ -31,6 +31,7 @@ export type { ResponseHeaderOptions, ReturnsOptions } from "./decorators/returns
 export { Returns } from "./decorators/returns.js";
 export { Route } from "./decorators/route.js";
 export { Public, Security } from "./decorators/security.js";
+export { SendUndeclared } from "./decorators/send-undeclared.js";
 export type { SseOptions } from "./decorators/sse.js";
 export { Sse } from "./decorators/sse.js";
 export { Timeout } from "./decorators/timeout.js";

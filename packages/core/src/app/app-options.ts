@@ -102,6 +102,11 @@ export interface AppOptions extends DocumentOptions {
   /** Validate returned values against `@Returns` schemas (default false); `{ strip: true }` also strips. */
   readonly validateResponse?: ResponseValidation;
   /**
+   * Send what handlers return whole (default false): by default a 2xx JSON body whose `@Returns`
+   * declares a schema carries only the declared properties. Per route and class: `@SendUndeclared`.
+   */
+  readonly sendUndeclared?: boolean;
+  /**
    * Content codings a request body may use (`["gzip", "deflate"]`): decoded while read, with
    * `limits.body` bounding both the coded bytes and the decoded ones. Default none: a coded body
    * is 415.

@@ -235,6 +235,9 @@ function parsePipeline(options: AppOptions): PipelineSettings {
   if (options.requestContext !== undefined && typeof options.requestContext !== "boolean") {
     throw new TrellisConfigError("INVALID_OPTION", "createApp: requestContext must be a boolean.");
   }
+  if (options.sendUndeclared !== undefined && typeof options.sendUndeclared !== "boolean") {
+    throw new TrellisConfigError("INVALID_OPTION", "createApp: sendUndeclared must be a boolean.");
+  }
   return {
     guards: listOption(options.guards, "guards").map((item, index) =>
       checkGuard(item, `createApp guards[${index}]`),
@@ -253,6 +256,7 @@ function parsePipeline(options: AppOptions): PipelineSettings {
       "createApp validateResponse",
     ),
     requestContext: options.requestContext === true,
+    sendUndeclared: options.sendUndeclared === true,
     requestId: parseRequestId(options.requestId),
   };
 }

@@ -73,6 +73,8 @@ export interface MethodMetadata {
   readonly middleware: unknown[];
   /** The `@ValidateResponse` setting, when given. */
   validateResponse?: unknown;
+  /** `@SendUndeclared`: true sends bodies as returned, false as declared. */
+  sendUndeclared?: boolean;
   /** The `@Produces` media types, when given. */
   produces?: unknown[];
   /** The `@Sse` options (an empty object when given without any). */
@@ -96,6 +98,7 @@ export interface ClassMetadata {
   interceptors?: unknown[];
   middleware?: unknown[];
   validateResponse?: unknown;
+  sendUndeclared?: boolean;
   /** The class's `@Produces` media types: the default of its methods. */
   produces?: unknown[];
   readonly methods: Map<string | symbol, MethodMetadata>;

@@ -26,6 +26,8 @@ export interface ControllerMetadata {
   readonly middleware: readonly unknown[];
   /** The nearest class-level `@ValidateResponse` setting. */
   readonly validateResponse: unknown;
+  /** The nearest class-level `@SendUndeclared` setting. */
+  readonly sendUndeclared: boolean | undefined;
   /** The nearest class-level `@Produces` media types. */
   readonly produces: readonly unknown[] | undefined;
   /** Method name -> metadata; a subclass's own declaration of a method replaces its base's. */
@@ -56,6 +58,7 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
       | "bodyLimit"
       | "timeout"
       | "validateResponse"
+      | "sendUndeclared"
       | "produces",
   >(
     key: K,
@@ -85,6 +88,7 @@ export function readControllerMetadata(controller: Function): ControllerMetadata
     interceptors: accumulated("interceptors"),
     middleware: accumulated("middleware"),
     validateResponse: nearest("validateResponse"),
+    sendUndeclared: nearest("sendUndeclared"),
     produces: nearest("produces"),
     methods,
     misplaced: chain.flatMap((metadata) => metadata.misplaced),

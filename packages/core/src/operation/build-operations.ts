@@ -44,6 +44,8 @@ export interface RouteRuntimeMetadata {
   readonly interceptors: readonly unknown[];
   readonly middleware: readonly unknown[];
   readonly validateResponse: unknown;
+  /** `@SendUndeclared` of the method, else of the class (HTTP routes only). */
+  readonly sendUndeclared?: boolean | undefined;
 }
 
 /** An operation and what the pipeline read for it from the same metadata. */
@@ -178,6 +180,7 @@ export function buildOperationsWith<R>(
           interceptors: joined(metadata.interceptors, method.interceptors),
           middleware: joined(metadata.middleware, method.middleware),
           validateResponse: method.validateResponse ?? metadata.validateResponse,
+          sendUndeclared: method.sendUndeclared ?? metadata.sendUndeclared,
         },
         where,
       );

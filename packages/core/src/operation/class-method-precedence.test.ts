@@ -6,6 +6,7 @@ import { Description, Tags } from "../decorators/docs.js";
 import { Produces } from "../decorators/produces.js";
 import { Returns } from "../decorators/returns.js";
 import { Public, Security } from "../decorators/security.js";
+import { SendUndeclared } from "../decorators/send-undeclared.js";
 import { Sse } from "../decorators/sse.js";
 import { Timeout } from "../decorators/timeout.js";
 import { UseGuards } from "../decorators/use-guards.js";
@@ -420,7 +421,8 @@ const validateResponse = precedence<ResponseValidation, Validation>({
   decorate: (on) => ValidateResponse(on),
   appOption: (on) => ({ validateResponse: on }),
   route: {
-    decorators: [Returns(200, Item)],
+    // Sent whole, so what reaches the client is what validation left (stripped or not).
+    decorators: [Returns(200, Item), SendUndeclared()],
     parameters: [Query("case", schema({ type: "string" }))],
     handler: ({ args: [shape] }) => (shape === "invalid" ? { id: 1 } : { id: "1", extra: true }),
   },
@@ -455,6 +457,42 @@ const validateResponse = precedence<ResponseValidation, Validation>({
   ],
 });
 
+// --- @SendUndeclared: whether a 2xx body carries what its schema does not declare ------------
+
+const sendUndeclared = precedence<boolean, "declared" | "whole">({
+  setting: "@SendUndeclared",
+  rule: "the method's setting, else the class's, else the app's sendUndeclared",
+  decorate: (on) => SendUndeclared(on),
+  appOption: (on) => ({ sendUndeclared: on }),
+  route: {
+    decorators: [Returns(200, Item)],
+    handler: () => ({ id: "1", passwordHash: "x" }),
+  },
+  views: {
+    model: {
+      observe: ({ config, options }) =>
+        (config.sendUndeclared ?? options.sendUndeclared) === true ? "whole" : "declared",
+    },
+    request: {
+      async observe(probe) {
+        const text = await (await probe.send()).text();
+        return text.includes("passwordHash") ? "whole" : "declared";
+      },
+    },
+  },
+  rows: [
+    { expected: "declared" },
+    { app: true, expected: "whole" },
+    { app: false, expected: "declared" },
+    { class: true, expected: "whole" },
+    { method: true, expected: "whole" },
+    { app: true, class: false, expected: "declared" },
+    { class: true, method: false, expected: "declared" },
+    { class: false, method: true, expected: "whole" },
+    { app: true, class: false, method: true, expected: "whole" },
+  ],
+});
+
 const settings: readonly PrecedenceSetting<any, any>[] = [
   bodyLimit,
   timeout,
@@ -467,6 +505,7 @@ const settings: readonly PrecedenceSetting<any, any>[] = [
   interceptors,
   middlewares,
   validateResponse,
+  sendUndeclared,
 ];
 
 describe("class and method declarations: which is in effect", () => {

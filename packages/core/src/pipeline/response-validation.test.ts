@@ -4,6 +4,7 @@ import { Controller } from "../controller/controller.js";
 import { Param } from "../decorators/bindings.js";
 import { Returns } from "../decorators/returns.js";
 import { Route } from "../decorators/route.js";
+import { SendUndeclared } from "../decorators/send-undeclared.js";
 import { UseInterceptors } from "../decorators/use-interceptors.js";
 import { ValidateResponse } from "../decorators/validate-response.js";
 import { Get } from "../decorators/verbs.js";
@@ -27,6 +28,13 @@ class ResponseController extends Controller {
   @Get("/good")
   @Returns(200, User)
   good() {
+    return leaky();
+  }
+
+  @Get("/whole")
+  @Returns(200, User)
+  @SendUndeclared()
+  whole() {
     return leaky();
   }
 
@@ -130,8 +138,11 @@ describe("response validation", () => {
     );
   });
 
-  it("keeps undeclared properties unless asked to strip them", async () => {
-    expect(await (await send(app, "GET", "/r/good")).json()).toEqual(leaky());
+  it("keeps undeclared properties unless asked to strip them (sent as declared by default)", async () => {
+    // Validation passes the value as it is; the serializer sends what User declares...
+    expect(await (await send(app, "GET", "/r/good")).json()).toEqual({ id: "1", name: "Ada" });
+    // ...unless the route sends undeclared properties.
+    expect(await (await send(app, "GET", "/r/whole")).json()).toEqual(leaky());
     expect(await (await send(app, "GET", "/r/strip")).json()).toEqual({ id: "1", name: "Ada" });
     expect(await (await send(app, "GET", "/r/list")).json()).toEqual([
       { id: "1", name: "Ada" },

@@ -15,6 +15,8 @@ export interface RouteConfig {
   readonly middleware: readonly Middleware[];
   /** `@ValidateResponse` of the method, else of the class; undefined defers to the app's. */
   readonly validateResponse: ResponseValidationMode | undefined;
+  /** `@SendUndeclared` of the method, else of the class; undefined defers to the app's. */
+  readonly sendUndeclared: boolean | undefined;
 }
 
 const none: readonly never[] = Object.freeze([]);
@@ -39,5 +41,6 @@ export function readRouteConfig(raw: RouteRuntimeMetadata, where: string): Route
             `${where} (@ValidateResponse)`,
             "INVALID_RESPONSE_VALIDATION",
           ),
+    sendUndeclared: raw.sendUndeclared,
   };
 }

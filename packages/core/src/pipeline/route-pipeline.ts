@@ -32,6 +32,8 @@ export interface RoutePipeline {
   readonly checkResponse?: ResponseCheck;
   /** Run the route inside the request context (`getRequestContext()`). */
   readonly requestContext?: boolean;
+  /** `@SendUndeclared` (or the app's `sendUndeclared`): bodies go as returned, not as declared. */
+  readonly sendUndeclared?: boolean;
 }
 
 /** The app-wide pipeline, as `createApp`'s options give it, checked and typed. */
@@ -52,6 +54,8 @@ export interface PipelineSettings {
   readonly validateResponse: ResponseValidationMode;
   /** Run requests inside the request context (`getRequestContext()`). */
   readonly requestContext: boolean;
+  /** Send what handlers return whole, for routes without `@SendUndeclared` (default false). */
+  readonly sendUndeclared?: boolean;
   /** How requests are named (`X-Request-ID`); absent when request ids are off. */
   readonly requestId?: RequestIdPolicy;
 }
@@ -145,6 +149,9 @@ export class PipelineBuilder {
     const checkResponse = compileResponseCheck(operation, mode, this.compiler, this.logger);
     if (checkResponse) pipeline.checkResponse = checkResponse;
     if (this.settings.requestContext) pipeline.requestContext = true;
+    if (config.sendUndeclared ?? this.settings.sendUndeclared === true) {
+      pipeline.sendUndeclared = true;
+    }
     return pipeline;
   }
 }

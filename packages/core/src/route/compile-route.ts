@@ -100,6 +100,8 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     checkResponse,
     context.logger ?? consoleLogger,
     context.streams,
+    // 2xx bodies carry what their `@Returns` declares, unless the route sends undeclared ones.
+    context.pipeline?.sendUndeclared === true ? undefined : context.registry,
   );
   const check = operation.sse === undefined ? responseCheck(operation, checkResponse) : undefined;
   const serialized =

@@ -3,18 +3,30 @@ import type { Logger } from "../errors/logger.js";
 import { isJsonMediaType } from "../http/negotiate.js";
 import type { Operation } from "../operation/operation.js";
 import { PendingArgument } from "../request/argument-stages.js";
+import type { SchemaRegistry } from "../schema/schema-registry.js";
+import { declaredBodies } from "./declared-bodies.js";
 import { eventStreamSerializer } from "./event-stream.js";
-import { producedSerializer, type Serializer, serializeResult } from "./serialize-result.js";
+import {
+  declaredSerializer,
+  producedSerializer,
+  type Serializer,
+  serializeResult,
+} from "./serialize-result.js";
 
 /** The pipeline's response validation: the checked value, or a pending one. */
 export type ResponseCheck = (state: ResponseState, value: unknown) => unknown;
 
-/** The route's serializer; an event stream's also validates each event's data, as it is sent. */
+/**
+ * The route's serializer; an event stream's also validates each event's data, as it is sent.
+ * With `declared` (the app's registry), a 2xx JSON body whose `@Returns` declares a schema is
+ * reduced to what that schema declares; without it (`@SendUndeclared`), it is sent as it is.
+ */
 export function routeSerializer(
   operation: Operation,
   checkResponse: ResponseCheck | undefined,
   logger: Logger,
   streams: Set<() => void> | undefined,
+  declared?: SchemaRegistry,
 ): Serializer {
   if (operation.sse !== undefined) {
     // Each event's data is checked against the 200 schema (an empty state means status 200).
@@ -30,7 +42,9 @@ export function routeSerializer(
       ...(checkResponse ? { check } : {}),
     });
   }
-  return operation.produces.length === 0 ? serializeResult : producedSerializer(operation.produces);
+  const bodies = declared === undefined ? undefined : declaredBodies(operation, declared);
+  if (operation.produces.length > 0) return producedSerializer(operation.produces, bodies);
+  return bodies === undefined ? serializeResult : declaredSerializer(bodies);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   statusSlot,
 } from "../controller/response-state.js";
 import { isJsonMediaType } from "../http/negotiate.js";
+import type { DeclaredBodies } from "./declared-bodies.js";
 import { isRawBody, textContentType } from "./raw-body.js";
 
 // Statuses whose responses never carry a body.
@@ -46,20 +47,33 @@ function rawResponse(
   });
 }
 
+// What of a JSON body is sent: with declared bodies, only what the status's schema declares.
+function declared(bodies: DeclaredBodies | undefined, status: number, value: unknown): unknown {
+  const project = bodies?.byStatus.get(status);
+  return project === undefined ? value : project(value);
+}
+
 /**
  * Stage "serialize" of a route without `@Produces`: a returned `Response` passes through; bytes,
  * a Blob or a stream are sent as they are; a string under a non-JSON Content-Type the handler set
  * is sent as text; anything else is JSON with the status and headers the handler set (200 by
- * default; `undefined` with 200 is 204). Throws for a status the handler set that is not an
- * integer from 200 to 599, or a value JSON cannot represent.
+ * default; `undefined` with 200 is 204), reduced to what its `@Returns` schema declares when
+ * `bodies` holds the status. Throws for a status the handler set that is not an integer from 200
+ * to 599, or a value JSON cannot represent.
  */
-export function serializeResult(state: ResponseState, value: unknown): Response {
+export function serializeResult(
+  state: ResponseState,
+  value: unknown,
+  bodies?: DeclaredBodies,
+): Response {
   if (value instanceof Response) return value;
   const status = state[statusSlot];
   const headers = state[headersSlot];
   if (status === undefined && headers === undefined) {
     if (value === undefined) return new Response(null, { status: 204 });
-    return isRawBody(value) ? rawResponse(value, 200, undefined, undefined) : Response.json(value);
+    if (isRawBody(value)) return rawResponse(value, 200, undefined, undefined);
+    const ok = bodies?.ok;
+    return Response.json(ok === undefined ? value : ok(value));
   }
   const code = checkedStatus(status);
   if (value === undefined || nullBodyStatuses.has(code)) {
@@ -73,15 +87,24 @@ export function serializeResult(state: ResponseState, value: unknown): Response 
     const type = headers?.get("content-type");
     if (type != null && !isJsonMediaType(type)) return rawResponse(value, code, headers, undefined);
   }
-  return Response.json(value, headers === undefined ? { status: code } : { status: code, headers });
+  const body = declared(bodies, code, value);
+  return Response.json(body, headers === undefined ? { status: code } : { status: code, headers });
+}
+
+/** `serializeResult` with the route's declared bodies. */
+export function declaredSerializer(bodies: DeclaredBodies): Serializer {
+  return (state, value) => serializeResult(state, value, bodies);
 }
 
 /**
  * Stage "serialize" of a route with `@Produces`: like `serializeResult`, but a string or bytes go
- * out under the negotiated media type, a value under a JSON one is JSON, and with several produced
- * types the response varies by `Accept` (said so to caches).
+ * out under the negotiated media type, a value is JSON (reduced to what is declared, as there),
+ * and with several produced types the response varies by `Accept` (said so to caches).
  */
-export function producedSerializer(produces: readonly string[]): Serializer {
+export function producedSerializer(
+  produces: readonly string[],
+  bodies: DeclaredBodies | undefined,
+): Serializer {
   const fallback = produces[0] as string;
   const negotiated = produces.length > 1;
   return (state, value) => {
@@ -103,6 +126,7 @@ export function producedSerializer(produces: readonly string[]): Serializer {
     if (!headers.has("content-type")) {
       headers.set("content-type", json ? mediaType : "application/json");
     }
-    return Response.json(value, { status: code, headers });
+    // Whatever is written as JSON carries only what is declared.
+    return Response.json(declared(bodies, code, value), { status: code, headers });
   };
 }

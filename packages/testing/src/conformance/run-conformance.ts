@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { compileThroughCore, compileThroughCoreAsync, SchemaRegistry } from "../core-internals.js";
 import { corpus } from "./corpus.js";
 import { type CorpusCase, inputOf, type Path, prototypeKeys, withoutPaths } from "./corpus-case.js";
+import { runDeclaredResponseConformance } from "./declared-responses.js";
 import { runDocumentConformance } from "./document-conformance.js";
 import {
   type ConformanceFixtures,
@@ -79,6 +80,7 @@ export function runAdapterConformance({
 
   describe(`${adapter.name} adapter conformance`, () => {
     runUploadConformance(create, fixtures.upload);
+    runDeclaredResponseConformance(create, fixtures);
 
     it("is a complete adapter when created with no arguments", () => {
       expect(typeof adapter.name).toBe("string");
