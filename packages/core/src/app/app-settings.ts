@@ -7,11 +7,6 @@ import { consoleLogger, type Logger, normalizeLogger } from "../errors/logger.js
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { installedFeatures } from "../feature/plan-features.js";
 import type { RouteFeature } from "../feature/route-feature.js";
-import {
-  type RequestIdOptions,
-  type RequestIdPolicy,
-  requestIdPolicy,
-} from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
 import type { AppObserver } from "../observability/app-observer.js";
 import { installTelemetry } from "../observability/install-telemetry.js";
@@ -32,6 +27,7 @@ import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import { parseWebSocketOptions, type WebSocketSettings } from "../websocket/websocket-options.js";
 import { type AppOptions, type DocumentOptions, defaultBodyLimit } from "./app-options.js";
 import { parsePubSub } from "./app-pubsub.js";
+import { parseRequestId } from "./request-id-option.js";
 
 /** What both `createApp` and `buildDocument` read from their options, checked. */
 export interface DocumentSettings {
@@ -204,31 +200,6 @@ function parseSecurity(value: unknown): ReadonlyMap<string, Guard> {
       checkGuard(guard, `createApp security.${scheme}`),
     ]),
   );
-}
-
-const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/**
- * `createApp({ requestId })`: by default (and with `false`) ids are made on demand and no answer
- * carries the header; `true` or options give every request one, echoed on every answer.
- */
-function parseRequestId(value: unknown): RequestIdPolicy | undefined {
-  if (value === undefined || value === false) return undefined;
-  if (value === true) return requestIdPolicy();
-  const { header, generate, trust } = (value ?? {}) as RequestIdOptions;
-  if (
-    value === null ||
-    typeof value !== "object" ||
-    (header !== undefined && (typeof header !== "string" || !headerName.test(header))) ||
-    (generate !== undefined && typeof generate !== "function") ||
-    (trust !== undefined && typeof trust !== "boolean")
-  ) {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      "createApp: requestId must be a boolean or { header?: a header name, generate?: () => string, trust?: boolean }.",
-    );
-  }
-  return requestIdPolicy({ header, generate, trust } as RequestIdOptions);
 }
 
 function parsePipeline(options: AppOptions): PipelineSettings {
