@@ -15,6 +15,16 @@ const Order = schema(
   "Order",
 );
 
+// The answer declares the order's number too: undeclared fields would not be sent.
+const Placed = schema(
+  {
+    type: "object",
+    properties: { item: { type: "string" }, order: { type: "integer" } },
+    required: ["item", "order"],
+  },
+  "Placed",
+);
+
 let placed = 0;
 
 @Route("/orders")
@@ -24,7 +34,7 @@ class OrderController extends Controller {
   @RateLimit({ limit: 2, window: 60, name: "orders" })
   @Security("key", ["orders:write"])
   @Security("bearer", ["orders:write"])
-  @Returns(201, Order)
+  @Returns(201, Placed)
   place(@Body(Order) order: { item: string }) {
     placed++;
     this.setStatus(201);

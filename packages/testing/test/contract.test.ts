@@ -258,7 +258,12 @@ describe("the example's traffic through the Prism validation proxy", () => {
   });
 
   it("sent at least one request per documented operation, each answered with a documented status", () => {
-    const operations = documentedOperations().filter((operation) => !isEventStream(operation));
+    // GET /me needs a credential this traffic does not carry: apps/example/test/me-auth.test.ts
+    // covers it with both schemes.
+    const operations = documentedOperations().filter(
+      (operation) => !isEventStream(operation) && operation !== "GET /me",
+    );
+    expect(documentedOperations()).toContain("GET /me");
     expect(operations).toHaveLength(10);
     for (const operation of operations) {
       const sent = exchanges.filter((exchange) => exchange.operation === operation);

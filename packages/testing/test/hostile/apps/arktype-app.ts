@@ -114,6 +114,8 @@ export function createArktypeProbeApp(
   return createApp({
     schema: standardSchema(unknownProperties ? { unknownProperties } : {}),
     controllers: [ProbeController],
+    // The probe echoes what validation handed the handler: sent whole, not cut to a schema.
+    sendUndeclared: true,
     logger,
   });
 }

@@ -58,6 +58,8 @@ export function createClassValidatorProbeApp(
   return createApp({
     schema: classValidator(unknownProperties ? { unknownProperties } : {}),
     controllers: [ProbeController],
+    // The probe echoes what validation handed the handler: sent whole, not cut to a schema.
+    sendUndeclared: true,
     logger,
   });
 }

@@ -111,6 +111,8 @@ export function createTypeboxProbeApp(
   return createApp({
     schema: typebox(unknownProperties ? { unknownProperties } : {}),
     controllers: [ProbeController],
+    // The probe echoes what validation handed the handler: sent whole, not cut to a schema.
+    sendUndeclared: true,
     logger,
   });
 }

@@ -112,6 +112,8 @@ export function createValibotProbeApp(
   return createApp({
     schema: valibot(unknownProperties ? { unknownProperties } : {}),
     controllers: [ProbeController],
+    // The probe echoes what validation handed the handler: sent whole, not cut to a schema.
+    sendUndeclared: true,
     logger,
   });
 }

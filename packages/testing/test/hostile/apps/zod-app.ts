@@ -104,6 +104,8 @@ export function createZodProbeApp(logger: Logger, unknownProperties?: UnknownPro
   return createApp({
     schema: zod(unknownProperties ? { unknownProperties } : {}),
     controllers: [ProbeController],
+    // The probe echoes what validation handed the handler: sent whole, not cut to a schema.
+    sendUndeclared: true,
     logger,
   });
 }
