@@ -1,5 +1,6 @@
 // @trellis/testing: what Trellis's own packages share in their tests. Never published.
 
+export { appUnderTest, expectConfigError, type Json, send } from "./app-under-test.js";
 export {
   compileThroughCore,
   compileThroughCoreAsync,

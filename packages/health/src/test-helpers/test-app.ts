@@ -1,5 +1,8 @@
-import { type AppOptions, createApp } from "@trellis/core";
-import { jsonSchemaAdapter } from "@trellis/testing";
+import type { AppOptions } from "@trellis/core";
+import { appUnderTest } from "@trellis/testing";
+
+export { send } from "@trellis/testing";
+
 import { healthChecks } from "../health-checks.js";
 import type { HealthOptions } from "../health-options.js";
 
@@ -11,23 +14,9 @@ export function testApp(
   controllers: AppOptions["controllers"],
   options: Partial<AppOptions> & { health?: true | HealthOptions } = {},
 ) {
-  const logged: unknown[][] = [];
   const { health, ...rest } = options;
-  const app = createApp({
-    schema: jsonSchemaAdapter(),
-    controllers,
-    logger: { error: (...args) => logged.push(args) },
+  return appUnderTest(controllers, {
     ...(health === undefined ? {} : { plugins: [healthChecks(health === true ? {} : health)] }),
     ...rest,
   });
-  return Object.assign(app, { logged });
-}
-
-/** Sends a request through `app.fetch` in-process. */
-export function send(
-  app: { fetch(request: Request): Response | Promise<Response> },
-  method: string,
-  path: string,
-): Promise<Response> {
-  return Promise.resolve(app.fetch(new Request(`http://test.local${path}`, { method })));
 }
