@@ -21,11 +21,10 @@ import {
   UseGuards,
   WebSocketRoute,
 } from "@trellis/core";
-import { schema } from "@trellis/testing";
+import { openSocket, schema } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTelemetry } from "./open-telemetry.js";
 import { otlpReceiver, type ReceivedSpan } from "./test-helpers/otlp-receiver.js";
-import { openSocket } from "./test-helpers/socket-client.js";
 import { testApp } from "./test-helpers/test-app.js";
 
 const receiver = otlpReceiver();

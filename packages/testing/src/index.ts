@@ -22,5 +22,6 @@ export {
   expectLinearWork,
   type Growth,
 } from "./operation-count.js";
+export { openSocket, type TestSocket, upgradeRequest } from "./socket-client.js";
 export { expectWholeNumberOption } from "./whole-number-option.js";
 export { within } from "./within.js";

@@ -1,3 +1,4 @@
+import { openSocket } from "@trellis/testing";
 import { describeScaleOut } from "@trellis/testing/engines";
 import { afterAll, describe, expect, it } from "vitest";
 import { Controller } from "../controller/controller.js";
@@ -9,7 +10,6 @@ import { WebSocketPublisher } from "../di/websocket-publisher.js";
 import { inProcessPubSub } from "../pubsub/in-process-pubsub.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { openSocket } from "../test-helpers/socket-client.js";
 import { testApp } from "../test-helpers/test-app.js";
 import type { WebSocketConnection } from "../websocket/websocket-connection.js";
 import { OnOpen, WebSocketRoute } from "../websocket/websocket-decorators.js";

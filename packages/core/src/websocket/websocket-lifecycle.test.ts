@@ -1,4 +1,4 @@
-import { schema } from "@trellis/testing";
+import { openSocket, schema, upgradeRequest } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { serve } from "../app/serve-app.js";
 import { Controller } from "../controller/controller.js";
@@ -10,7 +10,6 @@ import { Security } from "../decorators/security.js";
 import { Get } from "../decorators/verbs.js";
 import { REQUEST } from "../di/built-in-tokens.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { openSocket, upgradeRequest } from "../test-helpers/socket-client.js";
 import { testApp } from "../test-helpers/test-app.js";
 import type { WebSocketConnection } from "./websocket-connection.js";
 import { OnClose, OnMessage, OnOpen, Sends, WebSocketRoute } from "./websocket-decorators.js";

@@ -1,4 +1,4 @@
-import { schema } from "@trellis/testing";
+import { openSocket, schema, upgradeRequest } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Controller } from "../controller/controller.js";
 import { Body, Header, Param, Query } from "../decorators/bindings.js";
@@ -9,7 +9,6 @@ import { Get, Post } from "../decorators/verbs.js";
 // biome-ignore lint/style/useImportType: injected by its reflected type, so it must be a value import
 import { WebSocketPublisher } from "../di/websocket-publisher.js";
 import { ForbiddenException } from "../errors/http-exceptions.js";
-import { openSocket, upgradeRequest } from "../test-helpers/socket-client.js";
 import { testApp } from "../test-helpers/test-app.js";
 import type { WebSocketConnection } from "./websocket-connection.js";
 import {
