@@ -30,6 +30,7 @@ export function trellisVitestConfig(
           "src/conformance/index.ts",
         ),
         "@trellis/testing/fixtures": resolve(root, "packages", "testing", "src/fixtures/index.ts"),
+        "@trellis/testing/openapi": resolve(root, "packages", "testing", "src/openapi/index.ts"),
         "@trellis/testing": source("testing"),
         "@trellis/adapter-class-validator": source("adapter-class-validator"),
         "@trellis/adapter-typebox": source("adapter-typebox"),

@@ -14,8 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Type } from "@sinclair/typebox";
 import { typebox } from "@trellis/adapter-typebox";
-import { declaredProjection } from "../packages/core/src/schema/declared-projection.js";
-import { SchemaRegistry } from "../packages/core/src/schema/schema-registry.js";
+import { declaredProjection, SchemaRegistry } from "@trellis/core/internal";
 import { createOrder, orderBody } from "./targets/shared/orders.js";
 
 // S5's models, as targets/trellis-typebox.ts declares them.

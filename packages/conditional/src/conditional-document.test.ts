@@ -15,7 +15,7 @@ import {
 import { schema } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 // Core's own document checks (the OpenAPI parser, the 3.2 schema, Spectral), from its tests.
-import { assertValidDocuments } from "../../core/src/openapi/test-helpers/assert-valid-document.js";
+import { assertValidDocuments } from "@trellis/testing/openapi";
 import { Conditional } from "./conditional-decorator.js";
 import { type Json, testApp } from "./test-helpers/test-app.js";
 

@@ -5,5 +5,6 @@
 export { runtimeOf } from "./app/app-runtime.js";
 export { unsafeJson } from "./request/json-guard.js";
 export { type BodyPlan, finishBody, startBody } from "./request/read-body.js";
+export { declaredProjection } from "./schema/declared-projection.js";
 export { compileOptions, SchemaCompiler } from "./schema/schema-compiler.js";
 export { SchemaRegistry } from "./schema/schema-registry.js";

@@ -15,7 +15,7 @@ import { Delete, Get, Head, Patch, Post, Put } from "../decorators/verbs.js";
 import type { OpenApiOptions } from "../index.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
-import { assertValidDocuments } from "./test-helpers/assert-valid-document.js";
+import { assertValidDocuments } from "@trellis/testing/openapi";
 
 // The users API of SPEC.md, with every documented feature, through real decorators.
 const Address = schema(

@@ -12,7 +12,7 @@ import { Delete, Get, Post } from "../decorators/verbs.js";
 import type { OpenApiOptions } from "../index.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { type Json, send } from "../test-helpers/test-app.js";
-import { assertValidDocuments } from "./test-helpers/assert-valid-document.js";
+import { assertValidDocuments } from "@trellis/testing/openapi";
 
 const Order = schema(
   {

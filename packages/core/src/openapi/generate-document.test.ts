@@ -5,7 +5,7 @@ import { generateDocument } from "./generate-document.js";
 import {
   assertValidDocuments,
   findDocumentProblems,
-} from "./test-helpers/assert-valid-document.js";
+} from "@trellis/testing/openapi";
 import { OperationFixture } from "./test-helpers/operation-fixture.js";
 import {
   build,

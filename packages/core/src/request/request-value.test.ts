@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
+import { schema } from "@trellis/testing";
 import { Controller } from "../controller/controller.js";
 import { Query, RequestValue } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../testing/src/json-schema-adapter.js";
+import { schema } from "@trellis/testing";
 import { Controller } from "../controller/controller.js";
 import { Produces } from "../decorators/produces.js";
 import { Returns } from "../decorators/returns.js";

@@ -7,8 +7,8 @@ import { validate as validateOas32 } from "@hyperjump/json-schema/openapi-3-2";
 import { validate } from "@readme/openapi-parser";
 import { expect } from "vitest";
 
-// Spectral's library packages are not resolvable from core, so its CLI runs on temp files (offline).
-const spectralBin = fileURLToPath(new URL("../../../node_modules/.bin/spectral", import.meta.url));
+// Spectral's library packages are not resolvable from here, so its CLI runs on temp files (offline).
+const spectralBin = fileURLToPath(new URL("../../node_modules/.bin/spectral", import.meta.url));
 
 const oas32Schema = "https://spec.openapis.org/oas/3.2/schema-base";
 
