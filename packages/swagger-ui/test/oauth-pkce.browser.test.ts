@@ -151,7 +151,7 @@ describe("Swagger UI's Authorize: authorization code with PKCE against oidc-prov
     const token = await page.evaluate(
       () =>
         (
-          window as unknown as {
+          globalThis as unknown as {
             ui: { authSelectors: { authorized(): { toJS(): Record<string, any> } } };
           }
         ).ui.authSelectors
