@@ -122,6 +122,8 @@ describe("Swagger UI's Authorize: authorization code with PKCE against oidc-prov
     const tokenRequest = page.waitForRequest((request) => request.url().startsWith(idp.tokenUrl), {
       timeout: 20_000,
     });
+    // Awaited below; marked handled so a failure before then reports one error, not three.
+    for (const pending of [popup, authorizationRequest, tokenRequest]) pending.catch(() => {});
     await dialog.locator("button.authorize", { hasText: "Authorize" }).click();
     const signIn = await popup;
     const authorization = new URL((await authorizationRequest).url());
