@@ -24,6 +24,9 @@ const missing = [];
 if (!hasRedis()) missing.push("redis-server");
 if (!hasPostgres()) missing.push("postgresql");
 for (const tool of ["nginx", "wrk"]) if (!hasTool(tool)) missing.push(tool);
+// Chromium: the Swagger UI browser tests (Debian's, driven by playwright-core; never a download).
+const hasChromium = () => existsSync("/usr/bin/chromium");
+if (!hasChromium()) missing.push("chromium", "fonts-liberation");
 
 if (missing.length === 0) {
   console.log("ensure-engines: redis-server, postgresql, nginx and wrk are installed.");
@@ -49,6 +52,10 @@ try {
 }
 if (!hasRedis() || !hasPostgres() || !hasTool("nginx") || !hasTool("wrk")) {
   console.error("ensure-engines: the engines are still missing after apt-get install.");
+  process.exit(1);
+}
+if (!hasChromium()) {
+  console.error("ensure-engines: /usr/bin/chromium is still missing after apt-get install.");
   process.exit(1);
 }
 console.log("ensure-engines: done.");

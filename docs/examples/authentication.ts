@@ -6,12 +6,14 @@ import {
   Controller,
   createApp,
   Description,
+  type DocsPlugin,
   Get,
   Returns,
   Route,
   Security,
   Summary,
 } from "@trellis/core";
+import { swaggerUi } from "@trellis/swagger-ui";
 import { IsString } from "class-validator";
 import { documented } from "./documented.ts";
 
@@ -38,7 +40,11 @@ class MeController extends Controller {
 
 // #region app
 /** The app, for the identity provider at `issuer`; keys are looked up in `store`. */
-export function buildApp(issuer = "https://id.example.com", store = memoryApiKeyStore()) {
+export function buildApp(
+  issuer = "https://id.example.com",
+  store = memoryApiKeyStore(),
+  docs?: { swagger: DocsPlugin },
+) {
   const bearer = jwtBearer({
     issuer,
     audience: "https://api.example.com",
@@ -59,6 +65,7 @@ export function buildApp(issuer = "https://id.example.com", store = memoryApiKey
       securitySchemes: { bearer: bearer.scheme, key: key.scheme },
     },
     security: { bearer, key },
+    docs,
   });
 }
 // #endregion
@@ -84,5 +91,19 @@ export async function demo() {
   const anonymous = await call(); // 401 Bearer
   await idp.stop();
   // #endregion
-  return { byToken, byKey, missingScope, expired, anonymous, document: app.document };
+
+  // #region swagger
+  // Swagger UI signs in as the public client "api-docs": authorization code with PKCE, for this
+  // API's audience. Register <origin>/docs/oauth2-redirect.html as the client's redirect URI.
+  const swagger = swaggerUi({
+    oauth: { clientId: "api-docs", scopes: ["profile"], resource: "https://api.example.com" },
+  });
+  const withSignIn = buildApp("https://id.example.com", store, { swagger });
+  // #endregion
+  const page = (path: string) => withSignIn.fetch(new Request(`http://localhost/docs${path}`));
+  const signIn = {
+    initializer: await page("/swagger-initializer.js"),
+    redirect: await page("/oauth2-redirect.html"),
+  };
+  return { byToken, byKey, missingScope, expired, anonymous, signIn, document: app.document };
 }

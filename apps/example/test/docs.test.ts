@@ -410,7 +410,15 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
   },
 
   async "authentication.ts"({ demo }) {
-    const { byToken, byKey, missingScope, expired, anonymous, document } = await demo();
+    const { byToken, byKey, missingScope, expired, anonymous, signIn, document } = await demo();
+    // Swagger UI's Authorize: initOAuth with the client, PKCE and the resource, from swaggerUi().
+    const initializer = await signIn.initializer.text();
+    expect(initializer).toContain("window.ui.initOAuth(");
+    expect(initializer).toContain('"clientId":"api-docs"');
+    expect(initializer).toContain('"usePkceWithAuthorizationCodeGrant":true');
+    expect(initializer).toContain('"resource":"https://api.example.com"');
+    expect(signIn.redirect.status).toBe(200);
+    expect(await signIn.redirect.text()).toContain('<script src="oauth2-redirect.js">');
     expect(await json(byToken)).toEqual({ subject: "ada", via: "jwt" });
     expect(await json(byKey)).toEqual({ subject: "billing-service", via: "apiKey" });
     expect(missingScope.status).toBe(403);

@@ -18,9 +18,16 @@ export const baseSettings: Readonly<Record<string, unknown>> = {
 /**
  * The script that starts Swagger UI, built once at startup. Settings are JSON, escaped for script
  * source; relative URLs in them are resolved against this script's own URL, which sits in the docs
- * folder, so the page finds its document under any path prefix a proxy adds.
+ * folder, so the page finds its document (and the OAuth redirect page) under any path prefix a
+ * proxy adds.
  */
-export function renderInitializer(config: Readonly<Record<string, unknown>>): string {
+export function renderInitializer(
+  config: Readonly<Record<string, unknown>>,
+  oauth?: Readonly<Record<string, unknown>>,
+): string {
+  // Swagger UI takes OAuth client settings through initOAuth(), not through its config.
+  const signIn =
+    oauth === undefined ? "" : `\n  window.ui.initOAuth(${scriptSafeJson(oauth, "oauth")});`;
   return `(function () {
   "use strict";
   var config = ${scriptSafeJson(config, "uiConfig")};
@@ -37,7 +44,7 @@ export function renderInitializer(config: Readonly<Record<string, unknown>>): st
   }
   config.presets = [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset];
   config.plugins = [SwaggerUIBundle.plugins.DownloadUrl];
-  window.ui = SwaggerUIBundle(config);
+  window.ui = SwaggerUIBundle(config);${signIn}
 })();
 `;
 }

@@ -1,3 +1,9 @@
+import {
+  type InitOAuthConfig,
+  resolveOAuthOptions,
+  type SwaggerUiOAuthOptions,
+} from "./oauth-options.js";
+
 /** Options of `swaggerUi()`; every one is optional. */
 export interface SwaggerUiOptions {
   /** Where the UI is served; the raw spec lives below it. Default `/docs`. */
@@ -15,6 +21,11 @@ export interface SwaggerUiOptions {
   /** Show the tag filter box (`true`), or start with this filter text. Default `false`. */
   readonly filter?: boolean | string;
   /**
+   * Sign-in for an OAuth 2.0 authorization-code scheme: the Authorize dialog runs the flow with
+   * PKCE as this public client. Register `<docs path>/oauth2-redirect.html` as its redirect URI.
+   */
+  readonly oauth?: SwaggerUiOAuthOptions;
+  /**
    * Any other SwaggerUIBundle setting, merged over Trellis's own. JSON values only: the object is
    * serialized into the page's script at startup, so functions cannot be passed.
    */
@@ -29,6 +40,8 @@ export interface ResolvedSwaggerUiOptions {
   /** The SwaggerUIBundle settings Trellis sets from the named options. */
   readonly settings: Readonly<Record<string, unknown>>;
   readonly uiConfig: Readonly<Record<string, unknown>>;
+  /** What the page gives `ui.initOAuth()`, when `oauth` is set. */
+  readonly oauth: InitOAuthConfig | undefined;
 }
 
 const known = new Set([
@@ -39,6 +52,7 @@ const known = new Set([
   "defaultModelsExpandDepth",
   "displayRequestDuration",
   "filter",
+  "oauth",
   "uiConfig",
 ]);
 // Plain URL path characters only: no Bun route syntax (`:`, `*`), no query, no encoding tricks.
@@ -120,7 +134,8 @@ export function resolveSwaggerUiOptions(
           isPlainObject,
           "a plain object",
         );
-  return { path: normalizePath(given.path), title, settings, uiConfig };
+  const oauth = resolveOAuthOptions(given.oauth);
+  return { path: normalizePath(given.path), title, settings, uiConfig, oauth };
 }
 
 function normalizePath(path: unknown): string {

@@ -32,7 +32,10 @@ export function swaggerUi(options?: SwaggerUiOptions): SwaggerUiPlugin {
   const resolved = resolveSwaggerUiOptions(options);
   const config = { ...baseSettings, ...resolved.settings, ...resolved.uiConfig };
   // Built now, so a bad uiConfig fails at startup, not when routes are mounted.
-  const initializer = staticResource(renderInitializer(config), "text/javascript; charset=utf-8");
+  const initializer = staticResource(
+    renderInitializer(config, resolved.oauth),
+    "text/javascript; charset=utf-8",
+  );
   const { assets } = distAssets();
   const { path } = resolved;
   const folder = path === "/" ? "" : path;
@@ -50,7 +53,10 @@ export function swaggerUi(options?: SwaggerUiOptions): SwaggerUiPlugin {
         "swagger-initializer.js",
         picker === config
           ? initializer
-          : staticResource(renderInitializer(picker), "text/javascript; charset=utf-8"),
+          : staticResource(
+              renderInitializer(picker, resolved.oauth),
+              "text/javascript; charset=utf-8",
+            ),
       );
       files.set("openapi.json", staticResource(context.json, "application/json"));
       files.set("openapi.yaml", staticResource(context.yaml, "application/yaml"));

@@ -13,7 +13,8 @@ const provider = new Provider(issuer, {
   clients: config.clients,
   jwks: { keys: config.keys },
   features: {
-    devInteractions: { enabled: false },
+    // The provider's own login and consent pages, for the authorization-code flow's clients only.
+    devInteractions: { enabled: config.interactive === true },
     clientCredentials: { enabled: true },
     introspection: { enabled: false },
     resourceIndicators: {

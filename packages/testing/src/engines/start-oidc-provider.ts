@@ -17,6 +17,13 @@ export interface OidcProviderOptions {
   readonly resources: Readonly<Record<string, string>>;
   /** Access token lifetime in seconds (default 300). */
   readonly ttl?: number;
+  /**
+   * Public clients of the authorization-code flow with PKCE (Swagger UI, a single-page app): client
+   * id -> its redirect URIs. They authenticate with no secret (PKCE is then required) and may call
+   * the token endpoint cross-origin from their redirect URIs' origins. Turns on the provider's
+   * development login and consent pages (any login, any password).
+   */
+  readonly publicClients?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** An oidc-provider process started by a test. */
@@ -24,6 +31,10 @@ export interface RunningOidcProvider {
   /** The issuer (`http://127.0.0.1:<port>`), also where discovery is served. */
   readonly issuer: string;
   readonly jwksUri: string;
+  /** The authorization endpoint (authorization-code flow, for `publicClients`). */
+  readonly authorizationUrl: string;
+  /** The token endpoint. */
+  readonly tokenUrl: string;
   /** The client-credentials client every token is issued to. */
   readonly clientId: string;
   readonly clientSecret: string;
@@ -57,7 +68,8 @@ const script = join(import.meta.dirname, "oidc-provider-server.mjs");
 /**
  * Starts panva's oidc-provider (a certified OpenID provider) as this test's own process on a free
  * port: discovery, JWKS and a token endpoint that issues RS256 JWT access tokens to one
- * client-credentials client for the given resources. Key rotation restarts it on the same port
+ * client-credentials client for the given resources (and, with `publicClients`, to browser clients
+ * through the authorization-code flow with PKCE). Key rotation restarts it on the same port
  * with the new key set, as a provider rotating its keys would publish them.
  *
  * @example
@@ -101,7 +113,16 @@ export async function startOidcProvider(
             response_types: [],
             scope: scopes.join(" "),
           },
+          ...Object.entries(options.publicClients ?? {}).map(([id, redirectUris]) => ({
+            client_id: id,
+            token_endpoint_auth_method: "none",
+            grant_types: ["authorization_code"],
+            response_types: ["code"],
+            redirect_uris: [...redirectUris],
+            scope: scopes.join(" "),
+          })),
         ],
+        interactive: options.publicClients !== undefined,
       }),
     );
     const started = new ServerProcess(process.execPath, [script, file]);
@@ -127,6 +148,8 @@ export async function startOidcProvider(
   return {
     issuer,
     jwksUri: `${issuer}/jwks`,
+    authorizationUrl: `${issuer}/auth`,
+    tokenUrl: `${issuer}/token`,
     clientId,
     clientSecret,
     async token({ resource, scope }) {
