@@ -145,6 +145,8 @@ function buildRequest(
   const id = context.requestIdHeader && context.requestId(mcpRequest);
   if (context.requestIdHeader && id) headers.set(context.requestIdHeader, id);
   headers.set("accept", plan.accept);
+  // The operation's own (its version): what the route must see, whatever the MCP request says.
+  for (const [name, value] of Object.entries(plan.headers ?? {})) headers.set(name, value);
 
   const segments = plan.path.split("/");
   const query = new URLSearchParams();

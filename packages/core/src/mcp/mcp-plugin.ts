@@ -46,6 +46,11 @@ export interface McpToolPlan {
   /** The media type the call asks for (`Accept`): JSON unless the operation produces only others. */
   readonly accept: string;
   readonly output: McpOutputShape;
+  /**
+   * Headers the call's request always carries, over any the MCP request brings: a header-versioned
+   * operation's version (`api-version: 2`), so the route sees the version its tool stands for.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** What core hands the MCP plugin, once, at startup. */

@@ -158,6 +158,9 @@ export function planMcpToolsOf(
           : (body.contentType as McpToolPlan["bodyType"]),
       accept: toolAccept(operation),
       output: output.shape,
+      ...(operation.version?.header === undefined
+        ? {}
+        : { headers: { [operation.version.header]: operation.version.value } }),
     };
     plans.push({ plan, operation });
   }
