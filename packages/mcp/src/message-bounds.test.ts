@@ -95,6 +95,12 @@ describe("arguments", () => {
   });
 });
 
+it("with a content coding is refused with 415, as a route without bodyEncodings refuses it", async () => {
+  const answer = await postMcp(app, callWithRaw('{"value":1}'), { "content-encoding": "gzip" });
+  expect(answer.status).toBe(415);
+  expect(answer.json.error.code).toBe(-32000);
+});
+
 describe("a message over limits.body", () => {
   it("is refused by its Content-Length, with 413", async () => {
     const big = callWithRaw(JSON.stringify({ value: "x".repeat(limit) }));
