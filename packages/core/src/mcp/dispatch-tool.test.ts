@@ -9,7 +9,7 @@ import { Security } from "../decorators/security.js";
 import { Get } from "../decorators/verbs.js";
 import { Version } from "../decorators/version.js";
 import { NotFoundException } from "../errors/http-exceptions.js";
-import { testApp } from "../test-helpers/test-app.js";
+import { type Json, testApp } from "../test-helpers/test-app.js";
 import type { McpPlugin, McpPluginContext, McpToolPlan } from "./mcp-plugin.js";
 import { McpTool } from "./mcp-tool.js";
 
@@ -101,7 +101,7 @@ const call = async (name: string, path: string, headers: Record<string, string> 
     plan(name),
     new Request(`http://test.local${path}`, { headers }),
   );
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Json };
 };
 
 describe("dispatchTool", () => {

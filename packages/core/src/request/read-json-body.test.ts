@@ -4,7 +4,7 @@ import { HttpException } from "../errors/http-exception.js";
 import { maxJsonDepth } from "./json-guard.js";
 import { readJsonBody } from "./read-json-body.js";
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+const post = (body: RequestInit["body"], headers: Record<string, string> = {}) =>
   new Request("http://test.local/", {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },

@@ -11,7 +11,7 @@ export const mcpHeaders = {
 /** POSTs `body` to the app's `/mcp` in process and reads the status and JSON-RPC answer. */
 export async function postMcp(
   app: App,
-  body: BodyInit,
+  body: RequestInit["body"],
   headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string; json: any }> {
   const request = new Request("http://localhost/mcp", {
