@@ -96,7 +96,7 @@ export function toolRequest(
   context: Pick<McpPluginContext, "requestId" | "requestIdHeader">,
 ): { readonly request: Request } | { readonly problem: ArgumentProblem } {
   for (const { name, in: location } of plan.arguments) {
-    const value = args[name];
+    const value = Object.hasOwn(args, name) ? args[name] : undefined;
     if (location !== "path" || value === undefined || value === null) continue;
     const why = segmentProblem(text(value));
     if (why !== undefined) throw new InvalidToolArguments(name, why);
@@ -145,15 +145,13 @@ function buildRequest(
   const id = context.requestIdHeader && context.requestId(mcpRequest);
   if (context.requestIdHeader && id) headers.set(context.requestIdHeader, id);
   headers.set("accept", plan.accept);
-  // The operation's own (its version): what the route must see, whatever the MCP request says.
-  for (const [name, value] of Object.entries(plan.headers ?? {})) headers.set(name, value);
 
   const segments = plan.path.split("/");
   const query = new URLSearchParams();
   const cookies: string[] = [];
   let body: string | undefined;
   for (const { name, in: location } of plan.arguments) {
-    const value = args[name];
+    const value = Object.hasOwn(args, name) ? args[name] : undefined;
     if (value === undefined) continue;
     if (location === "path") {
       const at = segments.indexOf(`:${name}`);
@@ -174,6 +172,8 @@ function buildRequest(
     headers.set("cookie", [headers.get("cookie"), ...cookies].filter(Boolean).join("; "));
   }
   if (body !== undefined) headers.set("content-type", plan.bodyType ?? "application/json");
+  // The operation's own (its version), last: what the route must see, whatever else was sent.
+  for (const [name, value] of Object.entries(plan.headers ?? {})) headers.set(name, value);
   const search = query.size > 0 ? `?${query}` : "";
   const url = new URL(`${segments.join("/")}${search}`, mcpRequest.url).href;
   return new Request(url, {
