@@ -210,6 +210,9 @@ export type {
 export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
 export { subscribeFrom } from "./pubsub/subscribe-from.js";
 export { TopicListeners } from "./pubsub/topic-listeners.js";
+export { maxJsonDepth } from "./request/json-guard.js";
+export { readJsonBody } from "./request/read-json-body.js";
+export { maxIssues } from "./request/request-inputs.js";
 export type { SseEvent } from "./route/event-stream.js";
 export type { Infer, SchemaInput, SchemaTypes } from "./schema/infer.js";
 export type { IssueCode } from "./schema/issue-codes.js";

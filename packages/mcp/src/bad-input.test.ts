@@ -73,7 +73,8 @@ describe("bad input to the MCP endpoint", () => {
     });
   });
 
-  it("refuses a body over limits.body with 413 before reading it all", async () => {
+  // That it stops reading a body without a Content-Length early: message-bounds.test.ts.
+  it("refuses a body over limits.body, by its Content-Length, with 413 through the server", async () => {
     const big = call(1, "createNote", { body: { text: "x".repeat(2 * 1024 * 1024) } });
     const answered = await post(big);
     expect(answered.status).toBe(413);

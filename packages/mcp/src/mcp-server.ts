@@ -47,7 +47,7 @@ function mcpHandler(context: McpPluginContext): McpHandler {
       return { isError: true, content: [{ type: "text", text: problem }] } as CallToolResult;
     }
     return await toolResult(
-      await context.dispatch(built.request, mcpRequest),
+      await context.dispatchTool(plan, built.request, mcpRequest),
       plan,
       built.request.url,
     );

@@ -1,34 +1,17 @@
+import { HttpException, readJsonBody } from "@trellis/core";
 import { invalidRequest, jsonRpcError, parseError, transportError } from "./json-rpc-error.js";
 
 /** The media type of a Content-Type value, lower case, without parameters. */
 const mediaType = (value: string | null) => (value ?? "").split(";")[0]?.trim().toLowerCase();
 
-/** Reads at most `limit` bytes of the body; undefined when it has more. */
-async function boundedText(request: Request, limit: number): Promise<string | undefined> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > limit) return undefined;
-  if (request.body === null) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /**
- * The one JSON-RPC message of an MCP POST, or the protocol's error answer: 415 for another media
- * type, 413 past the app's body limit (`limits.body`), a parse error for bad JSON, and "invalid
- * request" for a batch, which MCP removed in 2025-06-18 (every message its own POST keeps one
- * request from fanning out into many tool calls).
+ * The one JSON-RPC message of an MCP POST, or the protocol's error answer. The body is read by
+ * core's own reader, the one every route's JSON body goes through, with the app's `limits.body`:
+ * 413 past it (by Content-Length before reading, else the moment the stream passes it), 415 for
+ * another media type or a content coding, and a parse error for what a route would refuse as its
+ * body (not JSON, not UTF-8, nested deeper than 64 levels, a `__proto__` key). A batch is "invalid
+ * request": MCP removed batches in 2025-06-18, and one message per POST keeps one request from
+ * fanning out into many tool calls.
  */
 export async function readMessage(
   request: Request,
@@ -38,21 +21,21 @@ export async function readMessage(
     const message = "Unsupported Media Type: Content-Type must be application/json";
     return { refused: jsonRpcError(415, transportError, message) };
   }
-  let text: string | undefined;
-  try {
-    text = await boundedText(request, limit);
-  } catch {
-    return { refused: jsonRpcError(400, parseError, "Parse error: the body could not be read") };
-  }
-  if (text === undefined) {
-    const message = `Payload Too Large: the body must be at most ${limit} bytes`;
-    return { refused: jsonRpcError(413, transportError, message) };
-  }
   let message: unknown;
   try {
-    message = JSON.parse(text);
-  } catch {
-    return { refused: jsonRpcError(400, parseError, "Parse error: Invalid JSON") };
+    message = await readJsonBody(request, limit);
+  } catch (error) {
+    const status = error instanceof HttpException ? error.status : 400;
+    if (status === 413) {
+      const why = `Payload Too Large: the body must be at most ${limit} bytes`;
+      return { refused: jsonRpcError(413, transportError, why) };
+    }
+    if (status === 415) {
+      const why = "Unsupported Media Type: send the body without a content coding";
+      return { refused: jsonRpcError(415, transportError, why) };
+    }
+    const detail = error instanceof HttpException ? ` (${error.message})` : "";
+    return { refused: jsonRpcError(400, parseError, `Parse error: Invalid JSON${detail}`) };
   }
   if (Array.isArray(message)) {
     const why =

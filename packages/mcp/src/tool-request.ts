@@ -1,4 +1,5 @@
-import type { McpPluginContext, McpToolPlan } from "@trellis/core";
+import { type McpPluginContext, type McpToolPlan, maxIssues } from "@trellis/core";
+import { segmentProblem } from "./path-segment.js";
 
 // What belongs to the MCP exchange itself, not to the operation a tool call stands for.
 const notForwarded = new Set([
@@ -55,11 +56,38 @@ function formBody(value: unknown): string {
 }
 
 /**
+ * The JSON-RPC "invalid params" error (-32602) of a call whose arguments could reach another path
+ * than its route's: the SDK answers an error carrying a numeric `code` as that code.
+ */
+export class InvalidToolArguments extends Error {
+  readonly code = -32602;
+  readonly data: { readonly argument: string };
+  constructor(argument: string, why: string) {
+    super(`Invalid params: the path argument "${argument}" ${why}`);
+    this.data = { argument };
+  }
+}
+
+/** The issues of arguments the tool does not have, the first `maxIssues` ones as over HTTP. */
+function unknownArguments(plan: McpToolPlan, args: Readonly<Record<string, unknown>>) {
+  const known = new Set(plan.arguments.map(({ name }) => name));
+  const issues: { name: string; message: string }[] = [];
+  for (const name in args) {
+    if (issues.length === maxIssues) break;
+    if (!known.has(name))
+      issues.push({ name, message: `${plan.tool.name} has no argument "${name}"` });
+  }
+  return issues;
+}
+
+/**
  * The HTTP request a tool call stands for: the route's method and path with its parameters filled
  * in (percent-encoded), the query string, header and cookie arguments, the body, and the MCP
  * request's own headers (Authorization, cookies, X-Request-ID...) so the route's security, guards
- * and logs see the caller. Arguments the tool does not have are a 400 problem, never dropped; the
- * route validates the rest, as it validates an HTTP request.
+ * and logs see the caller. A path argument is one segment or the call is refused (-32602, thrown
+ * as `InvalidToolArguments`): `..` or `/` in it would make another path. Arguments the tool does
+ * not have are a 400 problem, never dropped, listing at most `maxIssues` of them as a 400 over
+ * HTTP does; the route validates the rest, as it validates an HTTP request.
  */
 export function toolRequest(
   plan: McpToolPlan,
@@ -67,16 +95,19 @@ export function toolRequest(
   mcpRequest: Request,
   context: Pick<McpPluginContext, "requestId" | "requestIdHeader">,
 ): { readonly request: Request } | { readonly problem: ArgumentProblem } {
-  const known = new Set(plan.arguments.map(({ name }) => name));
+  for (const { name, in: location } of plan.arguments) {
+    const value = Object.hasOwn(args, name) ? args[name] : undefined;
+    if (location !== "path" || value === undefined || value === null) continue;
+    const why = segmentProblem(text(value));
+    if (why !== undefined) throw new InvalidToolArguments(name, why);
+  }
   const issues = [
-    ...Object.keys(args)
-      .filter((name) => !known.has(name))
-      .map((name) => ({ name, message: `${plan.tool.name} has no argument "${name}"` })),
+    ...unknownArguments(plan, args),
     // A path without its parameter is another URL: said here, as the route cannot say it.
     ...plan.arguments
-      .filter((arg) => arg.in === "path" && (args[arg.name] ?? "") === "")
+      .filter((arg) => arg.in === "path" && (args[arg.name] ?? undefined) === undefined)
       .map(({ name }) => ({ name, message: `the argument "${name}" is required` })),
-  ];
+  ].slice(0, maxIssues);
   if (issues.length > 0) return { problem: argumentProblem(issues) };
   try {
     return { request: buildRequest(plan, args, mcpRequest, context) };
@@ -120,7 +151,7 @@ function buildRequest(
   const cookies: string[] = [];
   let body: string | undefined;
   for (const { name, in: location } of plan.arguments) {
-    const value = args[name];
+    const value = Object.hasOwn(args, name) ? args[name] : undefined;
     if (value === undefined) continue;
     if (location === "path") {
       const at = segments.indexOf(`:${name}`);
@@ -141,6 +172,8 @@ function buildRequest(
     headers.set("cookie", [headers.get("cookie"), ...cookies].filter(Boolean).join("; "));
   }
   if (body !== undefined) headers.set("content-type", plan.bodyType ?? "application/json");
+  // The operation's own (its version), last: what the route must see, whatever else was sent.
+  for (const [name, value] of Object.entries(plan.headers ?? {})) headers.set(name, value);
   const search = query.size > 0 ? `?${query}` : "";
   const url = new URL(`${segments.join("/")}${search}`, mcpRequest.url).href;
   return new Request(url, {

@@ -9,6 +9,7 @@ import type { RouteHandler } from "../http/route-handler.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
+import type { Operation } from "../operation/operation.js";
 import { createErrorResponder } from "../pipeline/error-responder.js";
 import { composeMiddleware } from "../pipeline/middleware.js";
 import { PipelineItems } from "../pipeline/resolve-pipeline-items.js";
@@ -29,6 +30,7 @@ import { parseAppOptions } from "./app-settings.js";
 import { checkSecurityNames } from "./check-security-names.js";
 import { notReady } from "./not-ready.js";
 import { observeApp } from "./observe-app.js";
+import { operationEntry } from "./operation-entry.js";
 import { readOperations } from "./read-operations.js";
 
 export type { App } from "./app.js";
@@ -181,6 +183,7 @@ export function createApp(options: AppOptions): App {
   }
 
   const entries: RouterEntry[] = [...plugins.entries];
+  const entryOf = new Map<Operation, RouterEntry>();
   let live = starting === undefined;
   served.forEach(({ operation }, index) => {
     const handler: RouteHandler = live
@@ -189,14 +192,9 @@ export function createApp(options: AppOptions): App {
           live
             ? ((handlers as RouteHandler[])[index] as RouteHandler)(request, params, decoded)
             : notReady(respondError, request, operation);
-    entries.push({
-      method: operation.method,
-      path: operation.path,
-      shape: operation.shape,
-      handler: versioning.handler(operation, handler),
-      route: operation.openapiPath,
-      ...(operation.timeout === undefined ? {} : { timeout: operation.timeout }),
-    });
+    const entry = operationEntry(operation, versioning.handler(operation, handler));
+    entryOf.set(operation, entry);
+    entries.push(entry);
   });
 
   const ready =
@@ -234,10 +232,14 @@ export function createApp(options: AppOptions): App {
     );
   }
 
-  // The MCP endpoint: its tool calls go through this app's own `fetch`, made below.
-  const dispatch = async (request: Request, from?: Request) => {
+  // The MCP endpoint: a tool call runs the entry of the operation it names (its own, before header
+  // versions share one), on the MCP request's connection, never re-matched by URL.
+  const dispatch = async (request: Request, from?: Request, operation?: Operation) => {
     if (from !== undefined) inheritConnection(request, from);
-    return await fetch(request);
+    if (operation === undefined) return await fetch(request);
+    const entry = entryOf.get(operation);
+    if (entry === undefined) throw new Error(`${operation.handlerName} is not a route of the app`);
+    return await router.direct(entry)(request);
   };
   const mcp = { registry, taken: shapes, entries, respondError, dispatch };
   entries.push(...mountMcp(options.mcp, built, settings, mcp));

@@ -46,6 +46,11 @@ export interface McpToolPlan {
   /** The media type the call asks for (`Accept`): JSON unless the operation produces only others. */
   readonly accept: string;
   readonly output: McpOutputShape;
+  /**
+   * Headers the call's request always carries, over any the MCP request brings: a header-versioned
+   * operation's version (`api-version: 2`), so the route sees the version its tool stands for.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** What core hands the MCP plugin, once, at startup. */
@@ -64,10 +69,19 @@ export interface McpPluginContext {
   readonly bodyLimit: number;
   /**
    * Answers a request exactly as the app answers it over HTTP (the app's own `fetch`): middleware,
-   * security, guards, validation, interceptors, timeouts. A tool call goes through it; `from`, the
-   * MCP request it serves, lends it its connection (a rate limit by address sees the client).
+   * security, guards, validation, interceptors, timeouts, matching its URL against every route.
+   * `from`, the MCP request it serves, lends it its connection (a rate limit by address sees the
+   * client). A tool call goes through `dispatchTool` instead.
    */
   dispatch(request: Request, from?: Request): Promise<Response>;
+  /**
+   * Runs the operation `plan` stands for (found by its tool's name) as the app runs it over HTTP
+   * (middleware, security, guards, validation, route features, interceptors, timeouts, the error
+   * answer), without matching the request's URL against the routes: the path is read against that
+   * operation's template alone, and one that does not fit it is a 400. What a tool call should go
+   * through, so a call never reaches a route other than its own.
+   */
+  dispatchTool(plan: McpToolPlan, request: Request, from?: Request): Promise<Response>;
   /** The id the app gave the MCP request (`X-Request-ID`), carried on to its tool calls. */
   requestId(request: Request): string | undefined;
   /** The name of the request id header (lower case); undefined when request ids are off. */

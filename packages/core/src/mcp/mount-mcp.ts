@@ -10,7 +10,7 @@ import { loadMcpPlugin } from "./load-mcp-plugin.js";
 import { planMcpAuthorization } from "./mcp-authorization.js";
 import type { McpHandler } from "./mcp-plugin.js";
 import { mcpSettings } from "./mcp-settings.js";
-import { planMcpTools } from "./plan-mcp-tools.js";
+import { planMcpToolsOf } from "./plan-mcp-tools.js";
 
 /** What `mountMcp` reads of the app's settings (a slice of them, typed where they are used). */
 export interface McpAppSettings {
@@ -34,8 +34,11 @@ export interface McpMountInput {
   /** The entries mounted so far: the tool list goes beside the docs' `client.json`, if served. */
   readonly entries: readonly RouterEntry[];
   readonly respondError: ErrorResponder;
-  /** The app's own `fetch`: tool calls go through it, on the MCP request's connection. */
-  dispatch(request: Request, from?: Request): Promise<Response>;
+  /**
+   * The app's own `fetch` (on the MCP request's connection), or, given an operation, that
+   * operation's route alone: a tool call runs the operation it names, never another by its URL.
+   */
+  dispatch(request: Request, from?: Request, operation?: Operation): Promise<Response>;
 }
 
 const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
@@ -55,7 +58,9 @@ export function mountMcp(
   const settings = mcpSettings(option);
   if (settings === undefined) return [];
   const operations = routes.map(({ operation }) => operation);
-  const tools = planMcpTools(operations, input.registry, settings);
+  const planned = planMcpToolsOf(operations, input.registry, settings);
+  const tools = planned.map(({ plan }) => plan);
+  const operationOf = new Map(planned.map(({ plan, operation }) => [plan.tool.name, operation]));
   const plugin = settings.plugin ?? loadMcpPlugin();
   const shape = routeShape(settings.path);
   if (input.taken.has(shape)) {
@@ -89,6 +94,11 @@ export function mountMcp(
       allowedOrigins: settings.allowedOrigins,
       bodyLimit: app.bodyLimit,
       dispatch: (request, from) => input.dispatch(request, from),
+      dispatchTool: async (plan, request, from) => {
+        const operation = operationOf.get(plan.tool.name);
+        if (operation === undefined) throw new TypeError(`No MCP tool is named ${plan.tool.name}`);
+        return input.dispatch(request, from, operation);
+      },
       requestId: getRequestId,
       requestIdHeader: app.pipeline.requestId?.header,
     });

@@ -71,9 +71,18 @@ export function planMcpTools(
   registry: SchemaRegistry,
   settings: McpSettings,
 ): McpToolPlan[] {
+  return planMcpToolsOf(operations, registry, settings).map(({ plan }) => plan);
+}
+
+/** The tools as `planMcpTools` plans them, each with the operation a call of it runs. */
+export function planMcpToolsOf(
+  operations: readonly Operation[],
+  registry: SchemaRegistry,
+  settings: McpSettings,
+): { readonly plan: McpToolPlan; readonly operation: Operation }[] {
   const controllers = new Map<Function, ControllerMetadata>();
   const names = new Map<string, string>();
-  const plans: McpToolPlan[] = [];
+  const plans: { plan: McpToolPlan; operation: Operation }[] = [];
   for (const operation of operations) {
     const { controller, handlerName, docs } = operation;
     const where = `${controller.name}.${handlerName}`;
@@ -129,7 +138,7 @@ export function planMcpTools(
     const title = options.title ?? docs.summary;
     const text = [docs.summary, docs.description].filter(Boolean).join("\n\n");
     const description = options.description ?? (text === "" ? undefined : text);
-    plans.push({
+    const plan: McpToolPlan = {
       tool: {
         name,
         ...(title === undefined ? {} : { title }),
@@ -149,7 +158,11 @@ export function planMcpTools(
           : (body.contentType as McpToolPlan["bodyType"]),
       accept: toolAccept(operation),
       output: output.shape,
-    });
+      ...(operation.version?.header === undefined
+        ? {}
+        : { headers: { [operation.version.header]: operation.version.value } }),
+    };
+    plans.push({ plan, operation });
   }
   return plans;
 }

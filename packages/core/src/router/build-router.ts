@@ -1,18 +1,13 @@
 import { BadRequestException, NotFoundException } from "../errors/http-exceptions.js";
-import type { Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
-import type { RequestIdPolicy } from "../http/request-id.js";
 import type { RouteHandler, RouteMap, ServeHandler } from "../http/route-handler.js";
 import { pathOf } from "../http/url-parts.js";
 import { type HttpMethod, httpMethods as methodOrder } from "../http/vocabulary.js";
-import type { AppObserver } from "../observability/app-observer.js";
-import { rememberLogger, rememberTraceIds } from "../observability/request-logger.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
-import type { MiddlewareChain } from "../pipeline/middleware.js";
-import { requestContextStorage } from "../pipeline/request-context.js";
-import { withHeaders } from "../pipeline/response-headers.js";
-import { globalTimeouts, type Timed } from "./global-timeouts.js";
+import { entryHandler } from "./entry-handler.js";
+import { globalTimeouts } from "./global-timeouts.js";
 import { mapHandler } from "./map-handler.js";
+import { outermost, type RouterOptions } from "./outermost.js";
 import { RouteMatcher } from "./route-matcher.js";
 import {
   allowHeader,
@@ -20,6 +15,8 @@ import {
   optionsAnswer,
   unservedMethods,
 } from "./unserved-methods.js";
+
+export type { RouterOptions } from "./outermost.js";
 
 /** One served route, ready to mount. */
 export interface RouterEntry {
@@ -47,99 +44,6 @@ const withoutBody = (response: Response): Response =>
     headers: response.headers,
   });
 
-/** What wraps every answer, whichever way the request arrives. */
-export interface RouterOptions {
-  /** The app's global middleware, composed. */
-  readonly middleware?: MiddlewareChain;
-  /** Run every request inside the request context (operation unknown until a route runs). */
-  readonly requestContext?: boolean;
-  /** Name every request and echo the name on its answer (`X-Request-ID`). */
-  readonly requestId?: RequestIdPolicy;
-  /** The app's observer (`telemetry`), when it has one: it wraps every request. */
-  readonly observer?: AppObserver;
-  /** The logger the app was given, for `getRequestLogger(request)`; absent: the console's. */
-  readonly logger?: Logger;
-  /** `limits.timeout`: with global middleware, the deadline of requests no route matches. */
-  readonly timeout?: number;
-  /** Error answers depend on nothing in the request but the error (no `errorFormatter`). */
-  readonly fixedErrors?: boolean;
-}
-
-/**
- * Echoes a request's id on its answer, unless the app set the header itself (a middleware that
- * forwards an upstream id); an upgraded WebSocket has no answer to stamp.
- */
-function stamped(answer: Response, header: string, id: string): Response {
-  if (!(answer instanceof Response)) return answer;
-  const { headers } = answer;
-  if (headers.has(header)) return answer;
-  try {
-    // Trellis's own answers have mutable headers: no closure, no copy (every request goes here).
-    headers.set(header, id);
-    return answer;
-  } catch {
-    return withHeaders(answer, (copied) => copied.set(header, id));
-  }
-}
-
-// Wraps a top-level handler in what applies to every answer; returns it unchanged when nothing does.
-// `route` is the template of the one route the handler serves, when it serves one; `timed` puts
-// the global middleware under the request's deadline.
-function outermost(
-  handler: ServeHandler,
-  options: RouterOptions,
-  route?: string,
-  timed?: Timed,
-): ServeHandler {
-  let wrapped = handler;
-  const { middleware } = options;
-  if (middleware !== undefined) {
-    wrapped = (request, server) => middleware(request, () => handler(request, server));
-    if (timed !== undefined) wrapped = timed(wrapped);
-  }
-  if (options.requestContext === true) {
-    const storage = requestContextStorage();
-    const inner = wrapped;
-    wrapped = (request, server) =>
-      storage.run({ request, operation: undefined }, inner, request, server);
-  }
-  const { requestId } = options;
-  if (requestId !== undefined) {
-    // Outermost: middleware, logs and every error answer already see the id.
-    const inner = wrapped;
-    const { header } = requestId;
-    wrapped = (request, server) => {
-      const id = requestId.assign(request);
-      const answer = inner(request, server);
-      return answer instanceof Promise
-        ? answer.then((settled) => stamped(settled, header, id))
-        : stamped(answer, header, id);
-    };
-  }
-  const { logger } = options;
-  if (logger !== undefined) {
-    const inner = wrapped;
-    wrapped = (request, server) => {
-      rememberLogger(request, logger);
-      return inner(request, server);
-    };
-  }
-  // Outside everything, so a request's span and duration cover all of it.
-  const { observer } = options;
-  if (observer !== undefined) {
-    const { traceId } = observer;
-    if (traceId !== undefined) {
-      const inner = wrapped;
-      wrapped = (request, server) => {
-        rememberTraceIds(request, traceId);
-        return inner(request, server);
-      };
-    }
-    wrapped = observer.request(wrapped, route);
-  }
-  return wrapped;
-}
-
 /**
  * Builds both ways of serving the routes. `fetch` is complete on its own (its own matcher: any
  * fetch-style runtime, in-process tests) and, beside `routes`, answers what Bun's map does not:
@@ -154,7 +58,12 @@ export function buildRouter(
   entries: readonly RouterEntry[],
   respondError: ErrorResponder,
   options: RouterOptions = {},
-): { routes: RouteMap; fetch: ServeHandler } {
+): {
+  routes: RouteMap;
+  fetch: ServeHandler;
+  /** One entry served without matching (an MCP tool call): what wraps every answer, then it. */
+  direct(entry: RouterEntry): ServeHandler;
+} {
   const matcher = new RouteMatcher<RouteHandler>();
   for (const entry of entries) matcher.add(entry.path, entry.method, entry.handler);
 
@@ -252,7 +161,17 @@ export function buildRouter(
   );
   const perMethod = Object.fromEntries(methodOrder.map((method) => [method, strict]));
   routes[anyOtherTarget] = Object.assign(strict, perMethod as Record<HttpMethod, ServeHandler>);
-  return { routes, fetch };
+  const direct = new Map<RouterEntry, ServeHandler>();
+  const directOf = (entry: RouterEntry) => {
+    let handler = direct.get(entry);
+    if (handler === undefined) {
+      const inner = entryHandler(entry, respondError);
+      handler = outermost(inner, options, entry.route, timeouts?.forRoute(entry.timeout));
+      direct.set(entry, handler);
+    }
+    return handler;
+  };
+  return { routes, fetch, direct: directOf };
 }
 
 /** The route-map key of every request target no route of the map matched as written. */
