@@ -57,9 +57,19 @@ export type {
   DocsVersion,
 } from "./docs/docs-plugin.js";
 export { checkDuration } from "./errors/check-duration.js";
-export { checkWholeNumber, type WholeNumberRule } from "./errors/check-whole-number.js";
+export {
+  checkWholeNumber,
+  invalidValue,
+  type ValueErrorCode,
+  type WholeNumberRule,
+} from "./errors/check-whole-number.js";
+export {
+  type ConfigErrorEntry,
+  type ConfigErrorRegistry,
+  defineConfigErrors,
+} from "./errors/config-error.js";
 export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
-export { configErrorCodes } from "./errors/error-codes.js";
+export { configErrorCodes, configErrors } from "./errors/error-codes.js";
 export type {
   HeadersInput,
   HttpExceptionOptions,

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Guard } from "./guard.js";
 import type { InterceptorItem } from "./interceptor.js";
 import type { Middleware } from "./middleware.js";
@@ -35,18 +35,15 @@ function checkItem(
       return;
     }
     if (!isClassSyntax(item)) return;
-    throw new TrellisConfigError(
-      code,
-      `${where}: ${kind} class ${item.name} has no ${method}() method.`,
-    );
+    throw configError(code, [where, `${kind} class ${item.name} has no ${method}() method`]);
   }
   if (item !== null && typeof item === "object") {
     if (typeof (item as Record<string, unknown>)[method] === "function") return;
   }
-  throw new TrellisConfigError(
-    code,
-    `${where}: a ${kind} must be a function, a class with ${method}() or an instance of one, got ${describe(item)}.`,
-  );
+  throw configError(code, [
+    where,
+    `a ${kind} must be a function, a class with ${method}() or an instance of one, got ${describe(item)}`,
+  ]);
 }
 
 /** Checks one guard as declared (`where` names who declared it, for the startup error). */
@@ -64,10 +61,7 @@ export function checkInterceptor(item: unknown, where: string): InterceptorItem 
 /** Checks one middleware (only functions are middleware). */
 export function checkMiddleware(item: unknown, where: string): Middleware {
   if (typeof item !== "function" || isClassSyntax(item)) {
-    throw new TrellisConfigError(
-      "INVALID_MIDDLEWARE",
-      `${where}: middleware must be a function (request, next) => Response, got ${describe(item)}.`,
-    );
+    throw configError("INVALID_MIDDLEWARE", [where, describe(item)]);
   }
   return item as Middleware;
 }
