@@ -65,6 +65,7 @@ export {
 } from "./errors/check-whole-number.js";
 export {
   type ConfigErrorEntry,
+  type ConfigErrorFactory,
   type ConfigErrorRegistry,
   defineConfigErrors,
 } from "./errors/config-error.js";
