@@ -18,7 +18,7 @@ export const appErrorCodes = {
   },
   INVALID_FEATURE: {
     meaning: "`features` is not an array of route features, or lists one feature twice",
-    message: "%s: %s.",
+    message: "%s: features%s.",
   },
   INVALID_OPTION: {
     meaning:

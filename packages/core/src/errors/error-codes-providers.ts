@@ -63,11 +63,13 @@ export const providerErrorCodes = {
   },
   INVALID_GUARD: {
     meaning: "a guard is not a function, a class with canActivate() or an instance of one",
-    message: "%s: %s.",
+    message:
+      "%s: a guard must be a function, a class with canActivate() or an instance of one, got %s.",
   },
   INVALID_INTERCEPTOR: {
     meaning: "an interceptor is not a function, a class with intercept() or an instance of one",
-    message: "%s: %s.",
+    message:
+      "%s: an interceptor must be a function, a class with intercept() or an instance of one, got %s.",
   },
   INVALID_MIDDLEWARE: {
     meaning: "a middleware is not a function (request, next) => Response",

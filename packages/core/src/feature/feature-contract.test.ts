@@ -305,7 +305,7 @@ describe("the route-feature contract", () => {
           features: [tagFeature("tag", "after-guards"), tagFeature("tag", "after-guards")],
         }),
       "INVALID_FEATURE",
-      '"tag" is listed twice',
+      'features list the feature "tag" twice',
     );
   });
 

@@ -26,7 +26,7 @@ const isFeature = (value: unknown): value is RouteFeature =>
  */
 export function installedFeatures(listed: unknown, caller: string): readonly RouteFeature[] {
   if (listed !== undefined && !Array.isArray(listed)) {
-    throw configError("INVALID_FEATURE", [caller, "features must be an array"]);
+    throw configError("INVALID_FEATURE", [caller, " must be an array"]);
   }
   const features: RouteFeature[] = [];
   const names = new Set<string>();
@@ -35,7 +35,7 @@ export function installedFeatures(listed: unknown, caller: string): readonly Rou
     if (names.has(feature.name) || keys.has(feature.key as FeatureKey<unknown>)) {
       throw configError("INVALID_FEATURE", [
         caller,
-        `the feature "${feature.name}" is listed twice in features; list each once`,
+        ` list the feature "${feature.name}" twice; list each once`,
       ]);
     }
     names.add(feature.name);
@@ -46,7 +46,7 @@ export function installedFeatures(listed: unknown, caller: string): readonly Rou
     if (!isFeature(feature)) {
       throw configError("INVALID_FEATURE", [
         caller,
-        `features[${index}] is not a route feature (an object with name, key and plan, made by a feature's factory such as rateLimits())`,
+        `[${index}] is not a route feature (an object with name, key and plan, made by a feature's factory such as rateLimits())`,
       ]);
     }
     add(feature);

@@ -190,6 +190,10 @@ describe("cors()", () => {
     expectConfigError(() => cors({ maxAge: -1 }), "INVALID_CORS_OPTION", "maxAge");
     expectConfigError(() => cors({ origin: 5 as never }), "INVALID_CORS_OPTION", "origin");
     expectConfigError(() => cors({ methods: ["GET POST"] }), "INVALID_CORS_OPTION", "methods");
-    expectConfigError(() => cors({ credentials: "yes" as never }), "INVALID_CORS_OPTION", "credentials");
+    expectConfigError(
+      () => cors({ credentials: "yes" as never }),
+      "INVALID_CORS_OPTION",
+      "credentials",
+    );
   });
 });
