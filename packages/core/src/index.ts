@@ -60,15 +60,9 @@ export { checkDuration } from "./errors/check-duration.js";
 export {
   checkWholeNumber,
   invalidValue,
-  type ValueErrorCode,
   type WholeNumberRule,
 } from "./errors/check-whole-number.js";
-export {
-  type ConfigErrorEntry,
-  type ConfigErrorFactory,
-  type ConfigErrorRegistry,
-  defineConfigErrors,
-} from "./errors/config-error.js";
+export { type ConfigErrorFactory, defineConfigErrors } from "./errors/config-error.js";
 export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
 export { configErrorCodes, configErrors } from "./errors/error-codes.js";
 export type {
