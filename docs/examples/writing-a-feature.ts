@@ -4,6 +4,7 @@ import {
   Controller,
   createApp,
   Description,
+  defineConfigErrors,
   featureKey,
   Get,
   Post,
@@ -11,7 +12,6 @@ import {
   Route,
   type RouteFeature,
   Summary,
-  TrellisConfigError,
   withHeaders,
 } from "@trellis/core";
 import { IsString } from "class-validator";
@@ -27,11 +27,21 @@ export interface CacheControlOptions {
   readonly visibility?: "public" | "private";
 }
 
+// The feature's startup error codes: what each means and its message, one template per code.
+const cacheControlErrors = {
+  INVALID_CACHE_CONTROL: {
+    meaning: "@CacheControl is not on a GET route, or its maxAge is not a whole number of seconds",
+    message: "%s: @CacheControl %s.",
+  },
+} as const;
+
 declare module "@trellis/core" {
   interface FeatureErrorCodes {
-    INVALID_CACHE_CONTROL: "@CacheControl is not on a GET route, or its maxAge is not a whole number of seconds";
+    INVALID_CACHE_CONTROL: typeof cacheControlErrors.INVALID_CACHE_CONTROL.meaning;
   }
 }
+
+const cacheControlError = defineConfigErrors(cacheControlErrors);
 
 const cacheControlKey = featureKey<CacheControlOptions>("@CacheControl", () => cacheControl());
 
@@ -52,16 +62,16 @@ export function cacheControl(
       if (operation.method !== "GET") {
         // The app-wide default and a class's setting cover only GET routes; a method's must be one.
         if (from !== "method") return undefined;
-        throw new TrellisConfigError(
-          "INVALID_CACHE_CONTROL",
-          `${where}: @CacheControl is for GET routes, not ${operation.method}.`,
-        );
+        throw cacheControlError("INVALID_CACHE_CONTROL", [
+          where,
+          `is for GET routes, not ${operation.method}`,
+        ]);
       }
       if (!Number.isSafeInteger(value.maxAge) || value.maxAge < 0) {
-        throw new TrellisConfigError(
-          "INVALID_CACHE_CONTROL",
-          `${where}: maxAge is ${String(value.maxAge)}; it must be a whole number of seconds.`,
-        );
+        throw cacheControlError("INVALID_CACHE_CONTROL", [
+          where,
+          `maxAge is ${String(value.maxAge)}; it must be a whole number of seconds`,
+        ]);
       }
       return `${value.visibility ?? "public"}, max-age=${value.maxAge}`;
     },

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { configErrorCodes } from "@trellis/core";
+import { configErrorCodes, configErrors } from "@trellis/core";
 import { validate as lintDockerfile } from "dockerfile-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The testing guide's example is a test module itself: importing it runs its tests in this file.
@@ -300,13 +300,18 @@ describe("code blocks in the docs", () => {
     }
   });
 
-  it("lists every startup error code in docs/errors.md, with its meaning from the registry", () => {
+  it("lists every startup error code in docs/errors.md, with its meaning and message from the registry", () => {
     const listed = [
       ...readFileSync(join(docsDir, "errors.md"), "utf8").matchAll(
-        /^\| `([A-Z_]+)` +\| (.+?) +\|$/gm,
+        /^\| `([A-Z_]+)` +\| (.+?) +\| (.+?) +\|$/gm,
       ),
-    ].map((match) => [match[1], match[2]]);
-    expect(listed).toEqual(Object.entries(configErrorCodes));
+    ].map((match) => [match[1], match[2], match[3]?.replaceAll("\\|", "|")]);
+    expect(listed).toEqual(
+      Object.entries(configErrors).map(([code, { meaning, message }]) => [code, meaning, message]),
+    );
+    expect(Object.entries(configErrorCodes)).toEqual(
+      listed.map(([code, meaning]) => [code, meaning]),
+    );
   });
 });
 

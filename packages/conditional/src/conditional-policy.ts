@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "@trellis/core";
+import { conditionalError } from "./conditional-errors.js";
 
 /** The options of `@Conditional` (RFC 9110 conditional requests). */
 export interface ConditionalOptions {
@@ -33,7 +33,7 @@ const known = new Set(["etag", "requireIfMatch"]);
 /** Checks the value of `@Conditional(...)` (or the app's default). */
 export function checkConditional(value: unknown, where: string): ConditionalPlan {
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_CONDITIONAL", `${where}: ${why}`);
+    throw conditionalError("INVALID_CONDITIONAL", [where, why]);
   };
   if (value === null || typeof value !== "object") {
     return fail(
@@ -61,10 +61,10 @@ export function appConditional(value: unknown, caller: string): ConditionalOptio
     Object.keys(value).some((name) => name !== "etag") ||
     (etag !== undefined && etag !== "strong" && etag !== "weak")
   ) {
-    throw new TrellisConfigError(
-      "INVALID_CONDITIONAL",
-      `${caller}: the options must be { etag?: "strong" | "weak" } (requireIfMatch belongs on @Conditional).`,
-    );
+    throw conditionalError("INVALID_CONDITIONAL", [
+      caller,
+      'the options must be { etag?: "strong" | "weak" } (requireIfMatch belongs on @Conditional).',
+    ]);
   }
   return etag === undefined ? undefined : { etag };
 }

@@ -3,10 +3,10 @@ import {
   type PreconditionCheck,
   preconditionsSlot,
   type RouteFeature,
-  TrellisConfigError,
 } from "@trellis/core";
 import { conditionalAnswer } from "./conditional-answer.js";
 import { conditionalDocument, conditionalTool, isRead } from "./conditional-document.js";
+import { conditionalError } from "./conditional-errors.js";
 import {
   appConditional,
   type ConditionalAppOptions,
@@ -52,10 +52,10 @@ export function conditionalRequests(
         // A class's @Conditional passes over its event streams; the method's own is a mistake.
         if (from === "method") {
           checkConditional(value, where);
-          throw new TrellisConfigError(
-            "INVALID_CONDITIONAL",
-            `${where}: @Conditional cannot be on an event stream (@Sse): it never ends, so it has no ETag.`,
-          );
+          throw conditionalError("INVALID_CONDITIONAL", [
+            where,
+            "@Conditional cannot be on an event stream (@Sse): it never ends, so it has no ETag.",
+          ]);
         }
         return undefined;
       }
@@ -88,10 +88,4 @@ export function conditionalRequests(
     document: (plan, operation) => conditionalDocument(plan, operation.method),
     tool: (plan, operation) => conditionalTool(plan, operation.method),
   };
-}
-
-declare module "@trellis/core" {
-  interface FeatureErrorCodes {
-    INVALID_CONDITIONAL: "`@Conditional` or conditionalRequests() is given options other than { etag?, requireIfMatch? } with known values, or `@Conditional` is on an event stream";
-  }
 }

@@ -57,9 +57,14 @@ export type {
   DocsVersion,
 } from "./docs/docs-plugin.js";
 export { checkDuration } from "./errors/check-duration.js";
-export { checkWholeNumber, type WholeNumberRule } from "./errors/check-whole-number.js";
+export {
+  checkWholeNumber,
+  invalidValue,
+  type WholeNumberRule,
+} from "./errors/check-whole-number.js";
+export { type ConfigErrorFactory, defineConfigErrors } from "./errors/config-error.js";
 export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
-export { configErrorCodes } from "./errors/error-codes.js";
+export { configErrorCodes, configErrors } from "./errors/error-codes.js";
 export type {
   HeadersInput,
   HttpExceptionOptions,

@@ -1,10 +1,21 @@
-import { TrellisConfigError } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core";
+
+/** The startup error codes of @trellis/health, with their message templates (README lists them). */
+export const healthErrors = {
+  INVALID_HEALTH_OPTIONS: {
+    meaning:
+      "an option of healthChecks() (path, indicators, pubsub, pressure, timeoutMs, tag) has the wrong type or value",
+    message: "healthChecks: %s",
+  },
+} as const;
 
 declare module "@trellis/core" {
   interface FeatureErrorCodes {
-    INVALID_HEALTH_OPTIONS: "an option of healthChecks() (path, indicators, pubsub, pressure, timeoutMs, tag) has the wrong type or value";
+    INVALID_HEALTH_OPTIONS: typeof healthErrors.INVALID_HEALTH_OPTIONS.meaning;
   }
 }
+
+const healthError = defineConfigErrors(healthErrors);
 
 /** What one readiness check found: up or down, with details a probe may show (no secrets). */
 export type HealthCheckResult =
@@ -79,7 +90,7 @@ export interface HealthSettings {
 }
 
 const fail = (message: string): never => {
-  throw new TrellisConfigError("INVALID_HEALTH_OPTIONS", `healthChecks: ${message}`);
+  throw healthError("INVALID_HEALTH_OPTIONS", [message]);
 };
 
 const positive = (value: unknown, name: string): number | undefined => {

@@ -51,9 +51,3 @@ export function idempotencyKeys(
     close: () => settings.store.close?.(),
   };
 }
-
-declare module "@trellis/core" {
-  interface FeatureErrorCodes {
-    INVALID_IDEMPOTENCY: "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }, or idempotencyKeys() a bad store, scope or option";
-  }
-}

@@ -1,4 +1,5 @@
-import { checkDuration, TrellisConfigError } from "@trellis/core";
+import { checkDuration } from "@trellis/core";
+import { idempotencyError } from "./idempotency-errors.js";
 import { longestIdempotencyTtl } from "./idempotency-policy.js";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import { memoryIdempotencyStore } from "./memory-idempotency-store.js";
@@ -39,7 +40,7 @@ const known = new Set(["store", "ttl", "lockTtl", "scope"]);
 /** Reads the options of `idempotencyKeys()`. */
 export function parseIdempotency(value: unknown): IdempotencySettings {
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_IDEMPOTENCY", `idempotencyKeys: ${why}`);
+    throw idempotencyError("INVALID_IDEMPOTENCY", ["idempotencyKeys", why]);
   };
   if (value !== undefined && (value === null || typeof value !== "object")) {
     fail("the options must be an object { store?, ttl?, lockTtl?, scope? }.");

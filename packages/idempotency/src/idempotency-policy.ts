@@ -1,9 +1,5 @@
-import {
-  checkDuration,
-  type FeatureSetting,
-  type Operation,
-  TrellisConfigError,
-} from "@trellis/core";
+import { checkDuration, type FeatureSetting, type Operation } from "@trellis/core";
+import { idempotencyError } from "./idempotency-errors.js";
 
 /** An idempotent route's plan: its policy and whose keys are whose. */
 export interface IdempotencyPlan extends IdempotencyPolicy {
@@ -35,7 +31,7 @@ const unsafe: ReadonlySet<string> = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
 function checkOptions(value: unknown, where: string): IdempotencyPolicy {
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_IDEMPOTENCY", `${where}: ${why}`);
+    throw idempotencyError("INVALID_IDEMPOTENCY", [where, why]);
   };
   if (value === null || typeof value !== "object") {
     return fail("@Idempotent takes { required?, ttl? } or nothing.");
@@ -69,10 +65,10 @@ export function readIdempotency(
   const sse = operation.sse !== undefined;
   if (from !== "method") return byClass.has(operation.method) && !sse ? policy : undefined;
   if (!unsafe.has(operation.method) || sse) {
-    throw new TrellisConfigError(
-      "INVALID_IDEMPOTENCY",
-      `${where}: @Idempotent is on a ${sse ? "event stream" : operation.method} route; only POST, PATCH, PUT and DELETE routes can be made idempotent.`,
-    );
+    throw idempotencyError("INVALID_IDEMPOTENCY", [
+      where,
+      `@Idempotent is on a ${sse ? "event stream" : operation.method} route; only POST, PATCH, PUT and DELETE routes can be made idempotent.`,
+    ]);
   }
   return policy;
 }

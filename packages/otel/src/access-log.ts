@@ -1,4 +1,5 @@
-import { type Logger, TrellisConfigError } from "@trellis/core";
+import type { Logger } from "@trellis/core";
+import { telemetryError } from "./telemetry-options.js";
 
 /** `openTelemetry({ accessLog })`: one line per request, off by default. */
 export interface AccessLogOptions {
@@ -68,10 +69,9 @@ export function accessLogLevel(value: unknown): "info" | "debug" | undefined {
   if (value === true) return "info";
   const level = (value as AccessLogOptions | null)?.level ?? "info";
   if (value === null || typeof value !== "object" || (level !== "info" && level !== "debug")) {
-    throw new TrellisConfigError(
-      "INVALID_TELEMETRY_OPTIONS",
-      'openTelemetry: accessLog must be a boolean or { level?: "info" | "debug" }.',
-    );
+    throw telemetryError("INVALID_TELEMETRY_OPTIONS", [
+      'accessLog must be a boolean or { level?: "info" | "debug" }.',
+    ]);
   }
   return level;
 }

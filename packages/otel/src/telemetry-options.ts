@@ -1,12 +1,23 @@
 import type { Attributes, MeterProvider, TracerProvider } from "@opentelemetry/api";
-import { TrellisConfigError } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core";
 import type { AccessLogOptions } from "./access-log.js";
+
+/** The startup error codes of @trellis/otel, with their message templates (README lists them). */
+export const telemetryErrors = {
+  INVALID_TELEMETRY_OPTIONS: {
+    meaning: "an option of openTelemetry has the wrong type or value",
+    message: "openTelemetry: %s",
+  },
+} as const;
 
 declare module "@trellis/core" {
   interface FeatureErrorCodes {
-    INVALID_TELEMETRY_OPTIONS: "an option of openTelemetry has the wrong type or value";
+    INVALID_TELEMETRY_OPTIONS: typeof telemetryErrors.INVALID_TELEMETRY_OPTIONS.meaning;
   }
 }
+
+/** Makes the startup error of one of this package's codes from its template. */
+export const telemetryError = defineConfigErrors(telemetryErrors);
 
 /**
  * What `openTelemetry(options)` reports. By default it is decided once, at `createApp`: traces when
@@ -46,8 +57,7 @@ export interface OpenTelemetryOptions {
   readonly accessLog?: boolean | AccessLogOptions;
 }
 
-const invalid = (message: string) =>
-  new TrellisConfigError("INVALID_TELEMETRY_OPTIONS", `openTelemetry: ${message}`);
+const invalid = (message: string) => telemetryError("INVALID_TELEMETRY_OPTIONS", [message]);
 
 const headerName = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 

@@ -130,7 +130,7 @@ describe("telemetry is decided once, at createApp", () => {
     for (const old of [true, { stages: false }]) {
       expectConfigError(
         () => testApp([UserController], { telemetry: old as never }),
-        "INVALID_OPTION",
+        "INVALID_TELEMETRY",
         "telemetry must be an observer such as openTelemetry() of @trellis/otel",
       );
     }

@@ -7,7 +7,7 @@ import type {
   PubSubStatus,
   PubSubWindow,
 } from "@trellis/core";
-import { checkWholeNumber, TopicListeners, TrellisConfigError } from "@trellis/core";
+import { checkWholeNumber, invalidValue, TopicListeners } from "@trellis/core";
 import { SQL } from "bun";
 import { compareEventIds, isEventId } from "./event-ids.js";
 import { EventTable } from "./event-table.js";
@@ -232,18 +232,25 @@ const whole = (value: unknown, fallback: number, name: string): number =>
  * from the table's bigserial; `Last-Event-ID` replays from the table. Uses Bun's built-in `Bun.sql`.
  */
 export function postgresPubSub(options: PostgresPubSubOptions = {}): PubSub {
+  if (options === null || typeof options !== "object") {
+    throw invalidValue("INVALID_PUBSUB_OPTION", "postgresPubSub: options", options, "an object");
+  }
   const url = options.url ?? process.env.DATABASE_URL;
-  if (url === undefined || url === "") {
-    throw new TrellisConfigError(
+  if (typeof url !== "string" || url === "") {
+    throw invalidValue(
       "INVALID_PUBSUB_OPTION",
-      "postgresPubSub: give a url (or set DATABASE_URL).",
+      "postgresPubSub: url",
+      url,
+      "a postgres:// URL (or set DATABASE_URL)",
     );
   }
   const table = options.table ?? "trellis_events";
-  if (!tableName.test(table)) {
-    throw new TrellisConfigError(
+  if (typeof table !== "string" || !tableName.test(table)) {
+    throw invalidValue(
       "INVALID_PUBSUB_OPTION",
-      "postgresPubSub: table must be lowercase letters, digits and _ (at most 50), starting with a letter or _.",
+      "postgresPubSub: table",
+      table,
+      "lowercase letters, digits and _ (at most 50), starting with a letter or _",
     );
   }
   return new PostgresPubSub(url, table, {

@@ -1,5 +1,5 @@
 import type { PubSub, PubSubWindow } from "@trellis/core";
-import { checkWholeNumber, TrellisConfigError } from "@trellis/core";
+import { checkWholeNumber, invalidValue } from "@trellis/core";
 import { RedisPubSub } from "./redis-pubsub.js";
 
 /** The options of `redisPubSub`. */
@@ -38,13 +38,19 @@ const whole = (value: unknown, fallback: number, name: string, min: number): num
  * Needs Redis 7 (for `max-deleted-entry-id`) and Bun's built-in `RedisClient`.
  */
 export function redisPubSub(options: RedisPubSubOptions = {}): PubSub {
+  if (options === null || typeof options !== "object")
+    throw invalidValue("INVALID_PUBSUB_OPTION", "redisPubSub: options", options, "an object");
   const url = options.url ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  if (typeof url !== "string" || url === "")
+    throw invalidValue(
+      "INVALID_PUBSUB_OPTION",
+      "redisPubSub: url",
+      url,
+      "a URL such as redis://host:6379",
+    );
   const key = options.key ?? "trellis:events";
   if (typeof key !== "string" || key === "")
-    throw new TrellisConfigError(
-      "INVALID_PUBSUB_OPTION",
-      "redisPubSub: key must be a non-empty string.",
-    );
+    throw invalidValue("INVALID_PUBSUB_OPTION", "redisPubSub: key", key, "a non-empty string");
   const minMs = whole(options.reconnect?.minMs, 100, "reconnect.minMs", 1);
   return new RedisPubSub({
     url,

@@ -1,5 +1,6 @@
-import { TrellisConfigError, type TrustedAddressHeader } from "@trellis/core";
+import type { TrustedAddressHeader } from "@trellis/core";
 import { memoryRateLimitStore } from "./memory-rate-limit-store.js";
+import { rateLimitError } from "./rate-limit-errors.js";
 import type { RateLimitOptions } from "./rate-limit-policy.js";
 import type { RateLimitStore } from "./rate-limit-store.js";
 
@@ -35,7 +36,7 @@ const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Reads the store and clientAddress of `rateLimits()` (its policy is checked with the routes). */
 export function parseRateLimitRuntime(value: unknown): RateLimitRuntimeSettings {
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_RATE_LIMIT", `rateLimits: ${why}`);
+    throw rateLimitError("INVALID_RATE_LIMIT", ["rateLimits", why]);
   };
   if (value !== undefined && (value === null || typeof value !== "object")) {
     fail("the options must be an object.");

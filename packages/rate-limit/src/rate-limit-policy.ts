@@ -1,4 +1,5 @@
-import { checkDuration, TrellisConfigError } from "@trellis/core";
+import { checkDuration } from "@trellis/core";
+import { rateLimitError } from "./rate-limit-errors.js";
 
 /**
  * What one client's budget is counted by: `"principal"` (the authenticated caller, as a scheme
@@ -51,7 +52,7 @@ const longestWindow = 366 * 24 * 60 * 60;
 export function checkRateLimit(value: unknown, where: string): RateLimitPolicy | undefined {
   if (value === undefined || value === false) return undefined;
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_RATE_LIMIT", `${where}: ${why}`);
+    throw rateLimitError("INVALID_RATE_LIMIT", [where, why]);
   };
   if (value === null || typeof value !== "object") {
     return fail(

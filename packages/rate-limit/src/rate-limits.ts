@@ -1,6 +1,7 @@
-import { featureKey, getPrincipal, type RouteFeature, TrellisConfigError } from "@trellis/core";
+import { featureKey, getPrincipal, type RouteFeature } from "@trellis/core";
 import { addressKey } from "./address-key.js";
 import { rateLimitDocument } from "./rate-limit-document.js";
+import { rateLimitError } from "./rate-limit-errors.js";
 import { parseRateLimitRuntime, type RateLimitAppOptions } from "./rate-limit-options.js";
 import { appPolicy, checkRateLimit, type RateLimitOptions } from "./rate-limit-policy.js";
 import { type RateLimitPlan, rateLimitStage } from "./rate-limit-stage.js";
@@ -83,10 +84,10 @@ export function rateLimits(
         const shape = `${plan.limit} per ${plan.window} s`;
         const seen = shapes.get(plan.name);
         if (seen !== undefined && seen !== shape) {
-          throw new TrellisConfigError(
-            "INVALID_RATE_LIMIT",
-            `${operation.controller.name}.${operation.handlerName}: the rate limit policy "${plan.name}" is ${shape} here but ${seen} on another route; routes that share a name share one budget and must agree.`,
-          );
+          throw rateLimitError("INVALID_RATE_LIMIT", [
+            `${operation.controller.name}.${operation.handlerName}`,
+            `the rate limit policy "${plan.name}" is ${shape} here but ${seen} on another route; routes that share a name share one budget and must agree.`,
+          ]);
         }
         shapes.set(plan.name, shape);
       }
@@ -101,10 +102,4 @@ export function rateLimits(
     document: () => rateLimitDocument,
     close: () => store.close?.(),
   };
-}
-
-declare module "@trellis/core" {
-  interface FeatureErrorCodes {
-    INVALID_RATE_LIMIT: "`@RateLimit` or the policy of rateLimits() has a bad limit, window, key or name, rateLimits() a bad store or clientAddress, or two routes name one policy with different limits";
-  }
 }

@@ -3,8 +3,8 @@ import type { Container } from "../di/container.js";
 import type { ModuleGraph } from "../di/module-graph.js";
 import { connectTopics, Topics } from "../di/topics.js";
 import { connectPublisher, WebSocketPublisher } from "../di/websocket-publisher.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Logger } from "../errors/logger.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { inProcessPubSub } from "../pubsub/in-process-pubsub.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import type { SocketHub } from "../websocket/socket-hub.js";
@@ -23,10 +23,7 @@ export function parsePubSub(value: unknown): PubSub {
     missing.length > 0 ||
     (candidate?.open !== undefined && typeof candidate.open !== "function")
   ) {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      `createApp: pubsub must implement the PubSub contract (inProcessPubSub(), redisPubSub(), postgresPubSub(), ...); it lacks ${missing.join(", ") || "a valid open"}.`,
-    );
+    throw configError("INVALID_PUBSUB", [missing.join(", ") || "a valid open"]);
   }
   return value as PubSub;
 }
@@ -48,10 +45,7 @@ export function checkReservedProviders(graph: ModuleGraph): void {
   for (const [token, why] of builtIns) {
     const owner = graph.owners.get(token);
     if (owner !== undefined) {
-      throw new TrellisConfigError(
-        "RESERVED_PROVIDER",
-        `${owner.name}: providers cannot replace ${(token as Function).name}: ${why}.`,
-      );
+      throw configError("RESERVED_PROVIDER", [owner.name, (token as Function).name, why]);
     }
   }
 }

@@ -3,8 +3,8 @@ import type { DocsPlugin } from "../docs/docs-plugin.js";
 import { docsOptionsError } from "../docs/mount-docs.js";
 import { resolveDocsPlugin, resolveModuleGraphPlugin } from "../docs/resolve-docs-plugin.js";
 import { checkDuration } from "../errors/check-duration.js";
+import { configError } from "../errors/core-config-error.js";
 import { consoleLogger, type Logger, normalizeLogger } from "../errors/logger.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { installedFeatures } from "../feature/plan-features.js";
 import type { RouteFeature } from "../feature/route-feature.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
@@ -79,10 +79,8 @@ function parseBodyEncodings(value: unknown): readonly BodyEncoding[] {
     !Array.isArray(value) ||
     !value.every((item) => knownEncodings.includes(item as BodyEncoding))
   ) {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      `createApp: bodyEncodings must be an array of ${knownEncodings.map((name) => `"${name}"`).join(", ")}.`,
-    );
+    const names = knownEncodings.map((name) => `"${name}"`).join(", ");
+    throw configError("INVALID_OPTION", ["createApp", "bodyEncodings", `an array of ${names}`]);
   }
   return [...new Set(value as BodyEncoding[])];
 }
@@ -101,7 +99,7 @@ const isAdapter = (value: unknown): value is SchemaAdapter => {
 function listOption(value: unknown, option: string): readonly unknown[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    throw new TrellisConfigError("INVALID_OPTION", `createApp: ${option} must be an array.`);
+    throw configError("INVALID_OPTION", ["createApp", option, "an array"]);
   }
   return value;
 }
@@ -119,36 +117,37 @@ export function parseDocumentOptions(
   caller: string,
 ): DocumentSettings {
   if (options === null || typeof options !== "object") {
-    throw new TrellisConfigError("MISSING_SCHEMA_ADAPTER", `${caller} needs an options object.`);
+    throw configError("MISSING_SCHEMA_ADAPTER", [caller, "an options object"]);
   }
   if (!isAdapter(options.schema)) {
-    throw new TrellisConfigError(
-      "MISSING_SCHEMA_ADAPTER",
-      `${caller} needs \`schema\`: a schema adapter such as classValidator(), typebox(), zod() or valibot().`,
-    );
+    throw configError("MISSING_SCHEMA_ADAPTER", [
+      caller,
+      "`schema`: a schema adapter such as classValidator(), typebox(), zod() or valibot()",
+    ]);
   }
   if (options.controllers !== undefined && !Array.isArray(options.controllers)) {
-    throw new TrellisConfigError(
-      "MISSING_CONTROLLERS",
-      `${caller} needs \`controllers\`: an array of at least one controller class.`,
-    );
+    throw configError("MISSING_CONTROLLERS", [
+      caller,
+      ": an array of at least one controller class",
+    ]);
   }
   const modules = buildModuleGraph(
     { imports: options.imports, controllers: options.controllers, providers: options.providers },
     caller,
   );
   if (modules.controllers.length === 0) {
-    throw new TrellisConfigError(
-      "MISSING_CONTROLLERS",
-      `${caller} needs \`controllers\` (an array of at least one controller class), or \`imports\` of modules that declare some.`,
-    );
+    throw configError("MISSING_CONTROLLERS", [
+      caller,
+      " (an array of at least one controller class), or `imports` of modules that declare some",
+    ]);
   }
   const bodyLimit = options.limits?.body ?? defaultBodyLimit;
   if (!isValidLimit(bodyLimit)) {
-    throw new TrellisConfigError(
-      "INVALID_LIMIT",
-      `${caller}: limits.body ${String(bodyLimit)} is not a positive integer number of bytes.`,
-    );
+    throw configError("INVALID_LIMIT", [
+      `${caller}: limits.body`,
+      String(bodyLimit),
+      "a positive integer number of bytes",
+    ]);
   }
   const timeout =
     options.limits?.timeout === undefined
@@ -159,17 +158,15 @@ export function parseDocumentOptions(
   const guards: unknown = options.guards;
   const undeclared = options.openapi?.undeclaredResponses;
   if (undeclared !== undefined && !["warn", "error", "off"].includes(undeclared)) {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      `${caller}: openapi.undeclaredResponses must be "warn", "error" or "off".`,
-    );
+    throw configError("INVALID_OPENAPI_OPTION", [
+      caller,
+      "undeclaredResponses",
+      'must be "warn", "error" or "off"',
+    ]);
   }
   for (const [option, feature] of Object.entries(movedToFeatures)) {
     if ((options as unknown as Record<string, unknown>)[option] !== undefined) {
-      throw new TrellisConfigError(
-        "INVALID_OPTION",
-        `${caller}: the ${option} option is now a route feature: list ${feature} in features.`,
-      );
+      throw configError("OPTION_MOVED_TO_FEATURE", [caller, option, feature]);
     }
   }
   return {
@@ -189,10 +186,11 @@ export function parseDocumentOptions(
 function parseSecurity(value: unknown): ReadonlyMap<string, Guard> {
   if (value === undefined) return new Map();
   if (value === null || typeof value !== "object") {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      "createApp: security must be an object mapping scheme names to guards.",
-    );
+    throw configError("INVALID_OPTION", [
+      "createApp",
+      "security",
+      "an object mapping scheme names to guards",
+    ]);
   }
   return new Map(
     Object.entries(value).map(([scheme, guard]) => [
@@ -204,10 +202,10 @@ function parseSecurity(value: unknown): ReadonlyMap<string, Guard> {
 
 function parsePipeline(options: AppOptions): PipelineSettings {
   if (options.requestContext !== undefined && typeof options.requestContext !== "boolean") {
-    throw new TrellisConfigError("INVALID_OPTION", "createApp: requestContext must be a boolean.");
+    throw configError("INVALID_OPTION", ["createApp", "requestContext", "a boolean"]);
   }
   if (options.sendUndeclared !== undefined && typeof options.sendUndeclared !== "boolean") {
-    throw new TrellisConfigError("INVALID_OPTION", "createApp: sendUndeclared must be a boolean.");
+    throw configError("INVALID_OPTION", ["createApp", "sendUndeclared", "a boolean"]);
   }
   return {
     guards: listOption(options.guards, "guards").map((item, index) =>
@@ -249,14 +247,15 @@ function parseDocs(options: AppOptions): readonly DocsPlugin[] {
 export function parseAppOptions(options: AppOptions): AppSettings {
   const document = parseDocumentOptions(options, "createApp");
   if (options.errorFormatter !== undefined && typeof options.errorFormatter !== "function") {
-    throw new TrellisConfigError("INVALID_OPTION", "createApp: errorFormatter must be a function.");
+    throw configError("INVALID_OPTION", ["createApp", "errorFormatter", "a function"]);
   }
   const logger = options.logger as { error?: unknown } | undefined;
   if (logger !== undefined && (logger === null || typeof logger.error !== "function")) {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      "createApp: logger must be an object with an error(message, ...details) method.",
-    );
+    throw configError("INVALID_OPTION", [
+      "createApp",
+      "logger",
+      "an object with an error(message, ...details) method",
+    ]);
   }
   const appLogger = options.logger === undefined ? consoleLogger : normalizeLogger(options.logger);
   return {

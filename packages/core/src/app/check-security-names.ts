@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { PipelineSettings } from "../pipeline/route-pipeline.js";
 
 /**
@@ -10,13 +10,11 @@ export function checkSecurityNames(settings: PipelineSettings): void {
   const declared = Object.keys(settings.securitySchemes);
   for (const scheme of settings.security.keys()) {
     if (Object.hasOwn(settings.securitySchemes, scheme)) continue;
-    throw new TrellisConfigError(
-      "UNKNOWN_SECURITY_SCHEME",
-      `createApp: security.${scheme} names no scheme of openapi.securitySchemes, which ${
-        declared.length === 0
-          ? "declares none"
-          : `declares ${declared.map((name) => JSON.stringify(name)).join(", ")}`
-      }.`,
-    );
+    throw configError("UNKNOWN_SECURITY_SCHEME", [
+      scheme,
+      declared.length === 0
+        ? "declares none"
+        : `declares ${declared.map((name) => JSON.stringify(name)).join(", ")}`,
+    ]);
   }
 }

@@ -70,7 +70,7 @@ describe("createApp({ pubsub })", () => {
   it("refuses a pubsub that does not implement the contract", () => {
     expectConfigError(
       () => testApp([PingController], { pubsub: { publish() {} } as never }),
-      "INVALID_OPTION",
+      "INVALID_PUBSUB",
       "pubsub must implement the PubSub contract",
       "it lacks subscribe, replay, compare, status, close",
     );

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import {
   type RequestIdOptions,
   type RequestIdPolicy,
@@ -22,10 +22,9 @@ export function parseRequestId(value: unknown): RequestIdPolicy | undefined {
     (generate !== undefined && typeof generate !== "function") ||
     (trust !== undefined && typeof trust !== "boolean")
   ) {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      "createApp: requestId must be a boolean or { header?: a header name, generate?: () => string, trust?: boolean }.",
-    );
+    throw configError("INVALID_REQUEST_ID", [
+      typeof value === "string" ? JSON.stringify(value) : String(value),
+    ]);
   }
   return requestIdPolicy({ header, generate, trust } as RequestIdOptions);
 }

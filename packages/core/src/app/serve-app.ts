@@ -1,5 +1,5 @@
 import { checkDuration } from "../errors/check-duration.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { defaultGraceMs } from "./app-lifecycle.js";
 import { closingHandlers } from "./closing-handlers.js";
 
@@ -63,7 +63,7 @@ export function serve(app: App, options: ServeOptions = {}): RunningServer {
   }
   const runtime = runtimeOf(app.state);
   if (runtime === undefined) {
-    throw new TrellisConfigError("INVALID_OPTION", "serve: the app was not made by createApp.");
+    throw configError("NOT_AN_APP", []);
   }
   const server = Bun.serve({
     port: process.env.PORT ?? 3000,

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { ComponentCollector } from "../openapi/component-collector.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { ParameterBinding } from "../operation/operation.js";
@@ -87,10 +87,7 @@ export function generateAsyncApi(input: {
     const security = route.upgrade.security.map(({ scheme, scopes }) => {
       const declared = schemes[scheme];
       if (declared === undefined) {
-        throw new TrellisConfigError(
-          "UNDECLARED_SECURITY_SCHEME",
-          `${where} uses the security scheme "${scheme}", which openapi.securitySchemes does not declare.`,
-        );
+        throw configError("UNDECLARED_SECURITY_SCHEME", [where, scheme]);
       }
       return scopes.length === 0
         ? { $ref: `#/components/securitySchemes/${key(scheme)}` }
@@ -222,10 +219,11 @@ export function generateAsyncApi(input: {
   const schemas: Record<string, unknown> = { ...collector.components() };
   if (sockets.length > 0) {
     if (Object.hasOwn(schemas, errorFrameName)) {
-      throw new TrellisConfigError(
-        "SCHEMA_NAME_COLLISION",
-        `The schema name "${errorFrameName}" is reserved for Trellis's WebSocket error frames; give the model another name.`,
-      );
+      throw configError("SCHEMA_NAME_COLLISION", [
+        errorFrameName,
+        "is reserved for Trellis's WebSocket error frames",
+        "the model",
+      ]);
     }
     schemas[errorFrameName] = errorFrameSchema;
   }

@@ -1,3 +1,4 @@
+import { configError } from "../errors/core-config-error.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { ModuleNode } from "./module-graph.js";
 import { tokenName } from "./provider.js";
@@ -16,10 +17,10 @@ export function missingProvider(
     : "";
   const where =
     module.target === undefined ? "createApp({ providers })" : `the providers of ${module.name}`;
-  return new TrellisConfigError(
-    "MISSING_PROVIDER",
-    `${consumer} needs ${tokenName(token)}, which no provider supplies${vague}. Add it to ${where}.`,
-  );
+  return configError("MISSING_PROVIDER", [
+    consumer,
+    `needs ${tokenName(token)}, which no provider supplies${vague}. Add it to ${where}`,
+  ]);
 }
 
 /** A provider of `token` exists, but in a module `module` does not import it from. */
@@ -33,10 +34,14 @@ export function notVisible(
   const fix = owner.exports.has(token)
     ? `import ${owner.name} into ${module.name}`
     : `add ${name} to the exports of ${owner.name} and import ${owner.name} into ${module.name}`;
-  return new TrellisConfigError(
-    "PROVIDER_NOT_VISIBLE",
-    `${consumer} (in ${module.name}) needs ${name}, which ${owner.name} provides but ${module.name} cannot see: ${fix}.`,
-  );
+  return configError("PROVIDER_NOT_VISIBLE", [
+    consumer,
+    module.name,
+    name,
+    owner.name,
+    module.name,
+    fix,
+  ]);
 }
 
 /** A singleton (a `consumer` made once) depends on a request-scoped provider. */
@@ -45,32 +50,24 @@ export function requestScopeInSingleton(consumer: string, token?: unknown): Trel
     token === undefined
       ? "a request-scoped provider"
       : `${tokenName(token)}, which is request-scoped`;
-  return new TrellisConfigError(
-    "REQUEST_SCOPE_IN_SINGLETON",
-    `${consumer} is made once for the app but depends on ${what}. Drop the singleton scope (it then becomes request-scoped too), or inject something app-wide instead.`,
-  );
+  return configError("REQUEST_SCOPE_IN_SINGLETON", [consumer, what]);
 }
 
 /** Providers that depend on each other in a cycle (the chain names them in order). */
 export function dependencyCycle(chain: readonly unknown[]): TrellisConfigError {
-  return new TrellisConfigError(
-    "DEPENDENCY_CYCLE",
-    `dependency cycle: ${chain.map(tokenName).join(" -> ")}. Break it, for example with a factory provider.`,
-  );
+  return configError("DEPENDENCY_CYCLE", [chain.map(tokenName).join(" -> ")]);
 }
 
 /** A constructor or factory threw (`what` names it); a config error it threw passes through. */
 export function providerFailed(what: string, error: unknown): TrellisConfigError {
   if (error instanceof TrellisConfigError) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new TrellisConfigError("PROVIDER_FAILED", `${what} threw: ${reason}`, { cause: error });
+  return configError("PROVIDER_FAILED", [what, reason], { cause: error });
 }
 
 /** An `onInit()` threw or rejected; a config error it threw passes through. */
 export function initFailed(name: string, error: unknown): TrellisConfigError {
   if (error instanceof TrellisConfigError) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new TrellisConfigError("PROVIDER_INIT_FAILED", `${name}.onInit() failed: ${reason}`, {
-    cause: error,
-  });
+  return configError("PROVIDER_INIT_FAILED", [name, reason], { cause: error });
 }

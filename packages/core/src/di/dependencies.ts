@@ -1,6 +1,6 @@
 // Reads `design:paramtypes`, which needs Reflect.getMetadata.
 import "reflect-metadata";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { peekClassMetadata } from "../metadata/metadata-store.js";
 import {
   injectableScope,
@@ -20,7 +20,7 @@ export interface Dependency {
 export function classDependencies(target: Function): Dependency[] {
   const misplaced = peekClassMetadata(target)?.misplaced[0];
   if (misplaced !== undefined) {
-    throw new TrellisConfigError("INVALID_DECORATOR_TARGET", `${target.name}: ${misplaced}.`);
+    throw configError("INVALID_DECORATOR_TARGET", [target.name, misplaced]);
   }
   // The nearest class that declares a constructor signature (a subclass without one inherits it).
   let owner: Function = target;
@@ -50,10 +50,10 @@ export function classDependencies(target: Function): Dependency[] {
       const hint = isInjectable(target)
         ? "its type was not emitted (an import cycle?)"
         : "TypeScript emits parameter types only for decorated classes: mark it @Injectable()";
-      throw new TrellisConfigError(
-        "MISSING_PROVIDER",
-        `${target.name} constructor parameter #${index} has no injection token: ${hint}, or name the token with @Inject(token).`,
-      );
+      throw configError("MISSING_PROVIDER", [
+        `${target.name} constructor parameter #${index}`,
+        `has no injection token: ${hint}, or name the token with @Inject(token)`,
+      ]);
     }
     dependencies.push({ token, consumer: `${target.name} constructor parameter #${index}` });
   }
@@ -75,10 +75,10 @@ export function providerDependencies(provider: NormalizedProvider): Dependency[]
 export function declaredClassScope(target: Function): ProviderScope | undefined {
   const scope = injectableScope(target);
   if (scope === undefined || scope === "singleton" || scope === "request") return scope;
-  throw new TrellisConfigError(
-    "INVALID_PROVIDER",
-    `${target.name}: @Injectable scope ${JSON.stringify(scope)} is not "singleton" or "request".`,
-  );
+  throw configError("INVALID_PROVIDER", [
+    target.name,
+    `@Injectable scope ${JSON.stringify(scope)} is not "singleton" or "request"`,
+  ]);
 }
 
 /** The scope a provider declares (undefined: decided by what it depends on). */

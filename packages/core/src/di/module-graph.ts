@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { isModule, moduleDefinition } from "./module-metadata.js";
 import { isToken, type NormalizedProvider, normalizeProviders, tokenName } from "./provider.js";
 
@@ -48,7 +48,9 @@ function listOf(
 ) {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    throw new TrellisConfigError(code, `${owner}: ${key} must be an array.`);
+    throw code === "INVALID_OPTION"
+      ? configError(code, [owner, key, "an array"])
+      : configError(code, [owner, `${key} must be an array`]);
   }
   return value as readonly unknown[];
 }
@@ -56,17 +58,17 @@ function listOf(
 function checkedDefinition(target: Function): Record<string, unknown> {
   const definition = moduleDefinition(target);
   if (definition === null || typeof definition !== "object") {
-    throw new TrellisConfigError(
-      "INVALID_MODULE",
-      `${target.name}: @Module needs an object { imports, controllers, providers, exports }.`,
-    );
+    throw configError("INVALID_MODULE", [
+      target.name,
+      "needs an object { imports, controllers, providers, exports }",
+    ]);
   }
   const unknown = Object.keys(definition).filter((key) => !definitionKeys.has(key));
   if (unknown.length > 0) {
-    throw new TrellisConfigError(
-      "INVALID_MODULE",
-      `${target.name}: @Module does not know ${unknown.join(", ")} (it takes imports, controllers, providers, exports).`,
-    );
+    throw configError("INVALID_MODULE", [
+      target.name,
+      `does not know ${unknown.join(", ")} (it takes imports, controllers, providers, exports)`,
+    ]);
   }
   return definition as Record<string, unknown>;
 }
@@ -88,10 +90,7 @@ export function buildModuleGraph(root: RootDefinition, caller = "createApp"): Mo
     for (const provider of node.providers) {
       const other = owners.get(provider.token);
       if (other !== undefined && other !== node) {
-        throw new TrellisConfigError(
-          "DUPLICATE_PROVIDER",
-          `${tokenName(provider.token)} is provided by both ${other.name} and ${node.name}; provide it in one module, export it there and import that module where it is needed.`,
-        );
+        throw configError("DUPLICATE_PROVIDER", [tokenName(provider.token), other.name, node.name]);
       }
       owners.set(provider.token, node);
     }
@@ -109,10 +108,7 @@ export function buildModuleGraph(root: RootDefinition, caller = "createApp"): Mo
     const imports = listOf(definition.imports, name, "imports", code).map((item, index) => {
       if (!isModule(item)) {
         const got = typeof item === "function" ? `class ${item.name} (no @Module)` : String(item);
-        throw new TrellisConfigError(
-          "NOT_A_MODULE",
-          `${name} imports[${index}] is not a module: got ${got}. Decorate it with @Module({ ... }).`,
-        );
+        throw configError("NOT_A_MODULE", [name, index, got]);
       }
       return visit(item);
     });
@@ -138,10 +134,7 @@ export function buildModuleGraph(root: RootDefinition, caller = "createApp"): Mo
         const what = isModule(item)
           ? `the module ${item.name}, which it does not import`
           : `${tokenName(item)}, which it neither provides nor imports from a module that exports it`;
-        throw new TrellisConfigError(
-          "INVALID_MODULE_EXPORT",
-          `${name} exports ${what}. Export only its own providers, or tokens and modules it imports.`,
-        );
+        throw configError("INVALID_MODULE_EXPORT", [name, what]);
       }
     }
     const visible = new Set<unknown>(own);
@@ -155,10 +148,7 @@ export function buildModuleGraph(root: RootDefinition, caller = "createApp"): Mo
     const start = path.indexOf(target);
     if (start !== -1) {
       const cycle = [...path.slice(start), target].map((module) => module.name).join(" -> ");
-      throw new TrellisConfigError(
-        "MODULE_IMPORT_CYCLE",
-        `modules import each other in a cycle: ${cycle}. Move what they share into a module both import.`,
-      );
+      throw configError("MODULE_IMPORT_CYCLE", [cycle]);
     }
     path.push(target);
     const built = node(target.name, target, checkedDefinition(target), "INVALID_MODULE");

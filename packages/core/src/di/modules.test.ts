@@ -257,7 +257,7 @@ describe("modules", () => {
     expectConfigError(
       () => app({ imports: [NotArray] }),
       "INVALID_MODULE",
-      "NotArray: providers must be an array",
+      "NotArray: @Module providers must be an array",
     );
   });
 

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { InjectionToken, ProviderScope } from "./injection-metadata.js";
 
 /** A class the container can construct. */
@@ -62,8 +62,7 @@ export function isToken(value: unknown): boolean {
   );
 }
 
-const invalid = (where: string, reason: string) =>
-  new TrellisConfigError("INVALID_PROVIDER", `${where}: ${reason}.`);
+const invalid = (where: string, reason: string) => configError("INVALID_PROVIDER", [where, reason]);
 
 const scopes: readonly unknown[] = [undefined, "singleton", "request"];
 
@@ -138,10 +137,11 @@ export function normalizeProvider(provider: unknown, where: string): NormalizedP
 export function normalizeProviders(providers: unknown, owner = "createApp"): NormalizedProvider[] {
   if (providers === undefined) return [];
   if (!Array.isArray(providers)) {
-    throw new TrellisConfigError(
-      "INVALID_OPTION",
-      `${owner}: providers must be an array of classes or provider objects.`,
-    );
+    throw configError("INVALID_OPTION", [
+      owner,
+      "providers",
+      "an array of classes or provider objects",
+    ]);
   }
   return providers.map((provider, index) =>
     normalizeProvider(provider, `${owner} providers[${index}]`),

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 
 // The one place core names the Swagger UI package: `docs: { swagger: true }` loads it by name.
 export const packageName = "@trellis/swagger-ui";
@@ -51,21 +51,27 @@ export function loadSwaggerUi(
       return require(resolved);
     } catch (cause) {
       const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new TrellisConfigError(
+      throw configError(
         "DOCS_PLUGIN_MISSING",
-        `${option} is enabled and ${packageName} was found at ${resolved}, but it could not be loaded (${reason}). Reinstall it with \`${install}\`.`,
+        [
+          `${option} is enabled and`,
+          `${packageName} was found at ${resolved}, but it could not be loaded (${reason})`,
+          `Reinstall it with \`${install}\``,
+        ],
         { cause },
       );
     }
   }
   if (standalone) {
-    throw new TrellisConfigError(
-      "DOCS_PLUGIN_MISSING",
-      `${option} is enabled in a single-file executable (bun build --compile), which has no node_modules to load ${packageName} from. Add \`import "${embedImport}";\` as the first import of the entry file you compile (it carries Swagger UI inside the binary), or pass a docs plugin as ${option}, or leave ${option} off.`,
-    );
+    throw configError("DOCS_PLUGIN_MISSING", [
+      `${option} is enabled in a single-file executable (bun build --compile),`,
+      `which has no node_modules to load ${packageName} from`,
+      `Add \`import "${embedImport}";\` as the first import of the entry file you compile (it carries Swagger UI inside the binary), or pass a docs plugin as ${option}, or leave ${option} off`,
+    ]);
   }
-  throw new TrellisConfigError(
-    "DOCS_PLUGIN_MISSING",
-    `${option} is enabled but the package ${packageName} is not installed. Install it with \`${install}\`, or pass a docs plugin as ${option}, or leave ${option} off.`,
-  );
+  throw configError("DOCS_PLUGIN_MISSING", [
+    `${option} is enabled but`,
+    `the package ${packageName} is not installed`,
+    `Install it with \`${install}\`, or pass a docs plugin as ${option}, or leave ${option} off`,
+  ]);
 }

@@ -1,4 +1,5 @@
 import type { ModuleInfo } from "../di/module-graph.js";
+import { configError } from "../errors/core-config-error.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import { routeShape } from "../http/route-shape.js";
@@ -16,7 +17,7 @@ import { docsVersions, withVersionDocuments } from "./versioned-docs.js";
 export function docsOptionsError(error: unknown): TrellisConfigError {
   if (error instanceof TrellisConfigError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new TrellisConfigError("INVALID_DOCS_OPTIONS", message, { cause: error });
+  return configError("INVALID_DOCS_OPTIONS", ["docs", message], { cause: error });
 }
 
 // Docs handlers are plugin code: wrap them so nothing they throw reaches the server.
@@ -120,17 +121,14 @@ export function mountDocs(
   for (const [path, handler] of Object.entries(routes)) {
     const fixed = handler instanceof Response ? handler : undefined;
     if (!path.startsWith("/") || /[?#\s]/.test(path) || !(fixed || typeof handler === "function")) {
-      throw new TrellisConfigError(
-        "INVALID_DOCS_OPTIONS",
-        `docs plugin "${plugin.name}" returned an invalid route ${JSON.stringify(path)}: routes must be absolute paths mapped to handlers or Responses.`,
-      );
+      throw configError("INVALID_DOCS_OPTIONS", [
+        `docs plugin "${plugin.name}"`,
+        `returned an invalid route ${JSON.stringify(path)}: routes must be absolute paths mapped to handlers or Responses.`,
+      ]);
     }
     const shape = routeShape(path);
     if (taken.has(shape)) {
-      throw new TrellisConfigError(
-        "DOCS_ROUTE_CONFLICT",
-        `docs plugin "${plugin.name}" serves ${path}, which an application route already uses; move the docs (docs.swagger.path) or the route.`,
-      );
+      throw configError("DOCS_ROUTE_CONFLICT", [plugin.name, path]);
     }
     entries.push(
       fixed

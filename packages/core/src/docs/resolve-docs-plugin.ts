@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { DocsPlugin } from "./docs-plugin.js";
 import { install, loadSwaggerUi, packageName } from "./load-swagger-ui.js";
 
@@ -40,17 +40,19 @@ export function resolveDocsPlugin(
   }
   const factory = (load() as { swaggerUi?: unknown } | undefined)?.swaggerUi;
   if (typeof factory !== "function") {
-    throw new TrellisConfigError(
-      "DOCS_PLUGIN_MISSING",
-      `${packageName} was loaded but does not export swaggerUi(); install a version that matches @trellis/core with \`${install}\`.`,
-    );
+    throw configError("DOCS_PLUGIN_MISSING", [
+      packageName,
+      "was loaded but does not export swaggerUi()",
+      `Install a version that matches @trellis/core with \`${install}\``,
+    ]);
   }
   const plugin: unknown = swagger === true ? factory() : factory(swagger);
   if (!isDocsPlugin(plugin)) {
-    throw new TrellisConfigError(
-      "DOCS_PLUGIN_MISSING",
-      `${packageName}'s swaggerUi() did not return a docs plugin; install a version that matches @trellis/core with \`${install}\`.`,
-    );
+    throw configError("DOCS_PLUGIN_MISSING", [
+      `${packageName}'s swaggerUi()`,
+      "did not return a docs plugin",
+      `Install a version that matches @trellis/core with \`${install}\``,
+    ]);
   }
   return plugin;
 }
@@ -71,17 +73,19 @@ export function resolveModuleGraphPlugin(
   }
   const factory = (load() as { moduleGraph?: unknown } | undefined)?.moduleGraph;
   if (typeof factory !== "function") {
-    throw new TrellisConfigError(
-      "DOCS_PLUGIN_MISSING",
-      `${packageName} was loaded but does not export moduleGraph(); install a version that matches @trellis/core with \`${install}\`.`,
-    );
+    throw configError("DOCS_PLUGIN_MISSING", [
+      packageName,
+      "was loaded but does not export moduleGraph()",
+      `Install a version that matches @trellis/core with \`${install}\``,
+    ]);
   }
   const plugin: unknown = modules === true ? factory() : factory(modules);
   if (!isDocsPlugin(plugin)) {
-    throw new TrellisConfigError(
-      "DOCS_PLUGIN_MISSING",
-      `${packageName}'s moduleGraph() did not return a docs plugin; install a version that matches @trellis/core with \`${install}\`.`,
-    );
+    throw configError("DOCS_PLUGIN_MISSING", [
+      `${packageName}'s moduleGraph()`,
+      "did not return a docs plugin",
+      `Install a version that matches @trellis/core with \`${install}\``,
+    ]);
   }
   return plugin;
 }

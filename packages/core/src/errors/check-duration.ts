@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "./trellis-config-error.js";
+import { configError } from "./core-config-error.js";
 
 /**
  * The longest delay a timer keeps: 2^31 - 1 ms (about 24.8 days). Runtimes store delays as 32-bit
@@ -31,8 +31,6 @@ export function checkDuration(value: unknown, option: string, rule: DurationRule
     return value;
   }
   const why = max === maxTimerMs ? ", the longest a timer can wait" : "";
-  throw new TrellisConfigError(
-    "INVALID_DURATION",
-    `${option} is ${typeof value === "string" ? JSON.stringify(value) : String(value)}: it must be a whole number of ${unit} from ${min} to ${max}${why}.`,
-  );
+  const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+  throw configError("INVALID_DURATION", [option, shown, unit, min, max, why]);
 }

@@ -4,9 +4,9 @@ import { checkWholeNumber } from "./check-whole-number.js";
 
 describe("checkWholeNumber", () => {
   it("accepts safe integers within the range, the bounds included", () => {
-    expect(checkWholeNumber(1, "x", "INVALID_OPTION")).toBe(1);
-    expect(checkWholeNumber(0, "x", "INVALID_OPTION", { min: 0 })).toBe(0);
-    expect(checkWholeNumber(10, "x", "INVALID_OPTION", { max: 10 })).toBe(10);
+    expect(checkWholeNumber(1, "x", "INVALID_LIMIT")).toBe(1);
+    expect(checkWholeNumber(0, "x", "INVALID_LIMIT", { min: 0 })).toBe(0);
+    expect(checkWholeNumber(10, "x", "INVALID_LIMIT", { max: 10 })).toBe(10);
   });
 
   it("refuses fractions, out-of-range and non-numbers with the code, naming the option", () => {
@@ -22,8 +22,8 @@ describe("checkWholeNumber", () => {
       11,
     ]) {
       expectConfigError(
-        () => checkWholeNumber(value, "thing: maxEvents", "INVALID_OPTION", { max: 10 }),
-        "INVALID_OPTION",
+        () => checkWholeNumber(value, "thing: maxEvents", "INVALID_LIMIT", { max: 10 }),
+        "INVALID_LIMIT",
         "thing: maxEvents is",
         "from 1 to 10",
       );

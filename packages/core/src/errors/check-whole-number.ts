@@ -1,5 +1,13 @@
-import type { ConfigErrorCode } from "./error-codes.js";
-import { TrellisConfigError } from "./trellis-config-error.js";
+import { configError } from "./core-config-error.js";
+import type { configErrors } from "./error-codes.js";
+import type { TrellisConfigError } from "./trellis-config-error.js";
+
+/** The codes whose message reads "<option> is <value>: it must be <rule>." (limits, pub/sub). */
+export type ValueErrorCode = {
+  [Code in keyof typeof configErrors]: (typeof configErrors)[Code]["message"] extends "%s is %s: it must be %s."
+    ? Code
+    : never;
+}[keyof typeof configErrors];
 
 /** What a whole-number option accepts. */
 export interface WholeNumberRule {
@@ -22,17 +30,30 @@ export interface WholeNumberRule {
 export function checkWholeNumber(
   value: unknown,
   option: string,
-  code: ConfigErrorCode,
+  code: ValueErrorCode,
   rule: WholeNumberRule = {},
 ): number {
   const { min = 1, max = Number.MAX_SAFE_INTEGER, unit } = rule;
   if (Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max) {
     return value as number;
   }
-  const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
   const range = max === Number.MAX_SAFE_INTEGER ? `from ${min}` : `from ${min} to ${max}`;
-  throw new TrellisConfigError(
-    code,
-    `${option} is ${shown}: it must be a whole number${unit ? ` of ${unit}` : ""} ${range}.`,
-  );
+  throw invalidValue(code, option, value, `a whole number${unit ? ` of ${unit}` : ""} ${range}`);
+}
+
+/**
+ * The startup error "`option` is `value`: it must be `rule`." of a code that reads so (a limit, a
+ * pub/sub option), the value shown as given (a string quoted).
+ *
+ * @example
+ * throw invalidValue("INVALID_PUBSUB_OPTION", "redisPubSub: key", key, "a non-empty string");
+ */
+export function invalidValue(
+  code: ValueErrorCode,
+  option: string,
+  value: unknown,
+  rule: string,
+): TrellisConfigError {
+  const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return configError(code, [option, shown, rule]);
 }

@@ -305,19 +305,19 @@ describe("the route-feature contract", () => {
           features: [tagFeature("tag", "after-guards"), tagFeature("tag", "after-guards")],
         }),
       "INVALID_FEATURE",
-      '"tag" is listed twice',
+      'features list the feature "tag" twice',
     );
   });
 
   it("stops an app that still passes an option that became a feature, naming the feature", () => {
     expectConfigError(
       () => testApp([PlainController], { idempotency: { ttl: 60 } } as never),
-      "INVALID_OPTION",
+      "OPTION_MOVED_TO_FEATURE",
       "idempotencyKeys({ ... }) from @trellis/idempotency",
     );
     expectConfigError(
       () => testApp([PlainController], { rateLimit: { limit: 1, window: 1 } } as never),
-      "INVALID_OPTION",
+      "OPTION_MOVED_TO_FEATURE",
       "rateLimits({ ... }) from @trellis/rate-limit",
     );
   });

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { clientAddressOf } from "../http/client-address.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 import type { FeatureUse } from "../operation/feature-use.js";
@@ -26,17 +26,17 @@ const isFeature = (value: unknown): value is RouteFeature =>
  */
 export function installedFeatures(listed: unknown, caller: string): readonly RouteFeature[] {
   if (listed !== undefined && !Array.isArray(listed)) {
-    throw new TrellisConfigError("INVALID_FEATURE", `${caller}: features must be an array.`);
+    throw configError("INVALID_FEATURE", [caller, " must be an array"]);
   }
   const features: RouteFeature[] = [];
   const names = new Set<string>();
   const keys = new Set<FeatureKey<unknown>>();
   const add = (feature: RouteFeature) => {
     if (names.has(feature.name) || keys.has(feature.key as FeatureKey<unknown>)) {
-      throw new TrellisConfigError(
-        "INVALID_FEATURE",
-        `${caller}: the feature "${feature.name}" is listed twice in features; list each once.`,
-      );
+      throw configError("INVALID_FEATURE", [
+        caller,
+        ` list the feature "${feature.name}" twice; list each once`,
+      ]);
     }
     names.add(feature.name);
     keys.add(feature.key as FeatureKey<unknown>);
@@ -44,10 +44,10 @@ export function installedFeatures(listed: unknown, caller: string): readonly Rou
   };
   for (const [index, feature] of ((listed as unknown[] | undefined) ?? []).entries()) {
     if (!isFeature(feature)) {
-      throw new TrellisConfigError(
-        "INVALID_FEATURE",
-        `${caller}: features[${index}] is not a route feature (an object with name, key and plan, made by a feature's factory such as rateLimits()).`,
-      );
+      throw configError("INVALID_FEATURE", [
+        caller,
+        `[${index}] is not a route feature (an object with name, key and plan, made by a feature's factory such as rateLimits())`,
+      ]);
     }
     add(feature);
   }

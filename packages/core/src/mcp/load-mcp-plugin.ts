@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { McpPlugin } from "./mcp-plugin.js";
 
 // The one place core names the MCP package: `mcp` loads it by name, so core needs no MCP SDK.
@@ -7,9 +7,9 @@ export const mcpPackage = "@trellis/mcp";
 const install = `bun add ${mcpPackage}`;
 
 const missing = (why: string, cause?: unknown) =>
-  new TrellisConfigError(
+  configError(
     "MCP_PLUGIN_MISSING",
-    `mcp is set but ${why}. Install it with \`${install}\` (in a single-file executable, add \`import "${mcpPackage}/embed";\` to the entry you compile), or pass mcp.plugin, or leave mcp off.`,
+    [why, install, mcpPackage],
     cause === undefined ? undefined : { cause },
   );
 

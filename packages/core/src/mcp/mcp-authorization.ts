@@ -1,5 +1,5 @@
+import { configError } from "../errors/core-config-error.js";
 import { UnauthorizedException } from "../errors/http-exceptions.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { withoutStack } from "../errors/without-stack.js";
 import { getPrincipal } from "../http/principal.js";
 import type { RouteHandler } from "../http/route-handler.js";
@@ -54,7 +54,7 @@ export interface McpAuthorizationInput {
 }
 
 const fail = (why: string): never => {
-  throw new TrellisConfigError("INVALID_MCP_OPTIONS", `createApp: mcp.authorization ${why}`);
+  throw configError("INVALID_MCP_OPTIONS", ["createApp: mcp.authorization", why]);
 };
 
 /**

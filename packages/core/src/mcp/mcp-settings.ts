@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { isMcpPlugin } from "./load-mcp-plugin.js";
 import type { McpOptions, McpSettings } from "./mcp-options.js";
 
@@ -17,7 +17,7 @@ const known = new Set([
 export function mcpSettings(value: unknown): McpSettings | undefined {
   if (value === undefined || value === false) return undefined;
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_MCP_OPTIONS", `createApp: mcp ${why}`);
+    throw configError("INVALID_MCP_OPTIONS", ["createApp: mcp", why]);
   };
   if (value !== true && (typeof value !== "object" || value === null || Array.isArray(value))) {
     fail("must be true, false or { path?, name?, version?, instructions?, tools?, plugin? }.");

@@ -1,3 +1,4 @@
+import { configError } from "../errors/core-config-error.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { getRequestId } from "../http/request-id.js";
 import type { RouteHandler } from "../http/route-handler.js";
@@ -64,10 +65,10 @@ export function mountMcp(
   const plugin = settings.plugin ?? loadMcpPlugin();
   const shape = routeShape(settings.path);
   if (input.taken.has(shape)) {
-    throw new TrellisConfigError(
-      "INVALID_MCP_OPTIONS",
-      `createApp: mcp.path ${settings.path} is a route of the app already; choose another path.`,
-    );
+    throw configError("INVALID_MCP_OPTIONS", [
+      `createApp: mcp.path ${settings.path}`,
+      "is a route of the app already; choose another path.",
+    ]);
   }
   input.taken.add(shape);
   const server = {
@@ -105,7 +106,7 @@ export function mountMcp(
   } catch (error) {
     if (error instanceof TrellisConfigError) throw error;
     const why = error instanceof Error ? error.message : String(error);
-    throw new TrellisConfigError("INVALID_MCP_OPTIONS", `mcp plugin "${plugin.name}": ${why}`, {
+    throw configError("INVALID_MCP_OPTIONS", [`mcp plugin "${plugin.name}":`, why], {
       cause: error,
     });
   }

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import {
   type ControllerMetadata,
   readControllerMetadata,
@@ -22,7 +22,7 @@ function checkSetting(value: unknown, onClass: boolean, where: string): false | 
   if (value === false) return false;
   if (value === true || value === undefined) return {};
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_MCP_OPTIONS", `${where}: @McpTool ${why}`);
+    throw configError("INVALID_MCP_OPTIONS", [`${where}: @McpTool`, why]);
   };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return fail("takes true, false or { name?, title?, description? }.");
@@ -99,10 +99,10 @@ export function planMcpToolsOf(
     const body = operation.bindings.find((binding) => binding.kind === "body");
     if (body?.contentType === "multipart/form-data") {
       if (found !== undefined && !found.onClass) {
-        throw new TrellisConfigError(
-          "INVALID_MCP_OPTIONS",
-          `${where}: @McpTool is on an upload (multipart/form-data), which a tool call cannot send.`,
-        );
+        throw configError("INVALID_MCP_OPTIONS", [
+          `${where}: @McpTool`,
+          "is on an upload (multipart/form-data), which a tool call cannot send.",
+        ]);
       }
       continue;
     }
@@ -117,17 +117,11 @@ export function planMcpToolsOf(
     const options = setting ?? {};
     const name = options.name ?? docs.operationId;
     if (!toolName.test(name)) {
-      throw new TrellisConfigError(
-        "INVALID_MCP_TOOL_NAME",
-        `${where}: the tool name ${JSON.stringify(name)} breaks MCP's rules (1 to 128 of A-Z, a-z, 0-9, "_", "-", "."); give one with @McpTool({ name }).`,
-      );
+      throw configError("INVALID_MCP_TOOL_NAME", [where, JSON.stringify(name)]);
     }
     const other = names.get(name);
     if (other !== undefined) {
-      throw new TrellisConfigError(
-        "DUPLICATE_MCP_TOOL",
-        `${where} and ${other} are both the MCP tool "${name}"; rename one with @McpTool({ name }).`,
-      );
+      throw configError("DUPLICATE_MCP_TOOL", [where, other, name]);
     }
     names.set(name, where);
 

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Operation } from "../operation/operation.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
@@ -35,10 +35,7 @@ export function toolInput(
   ) => {
     const taken = args.find((arg) => arg.name === name);
     if (taken) {
-      throw new TrellisConfigError(
-        "MCP_ARGUMENT_CONFLICT",
-        `${where}: the ${location} input "${name}" and the ${taken.in} input "${name}" would be one tool argument; rename one, or leave the operation out of MCP with @McpTool(false).`,
-      );
+      throw configError("MCP_ARGUMENT_CONFLICT", [where, location, name, taken.in, name]);
     }
     args.push({ name, in: location });
     Object.defineProperty(properties, name, {

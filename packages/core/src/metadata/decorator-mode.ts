@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 
 /** The tsconfig settings Trellis's decorators need, as a message ends with them. */
 export const decoratorFlags =
@@ -38,18 +38,15 @@ export function standardCall(decorator: string, context: StandardContext): void 
   }
   const members = standardMembers.splice(0);
   const seen = members.length > 0 ? ` (also ${members.join(", ")})` : "";
-  throw new TrellisConfigError(
-    "DECORATORS_NOT_ENABLED",
-    `${decorator} on class ${String(context.name)}${seen} was called as a TC39 decorator, which drops parameter decorators such as @Body and @Param: ${decoratorFlags}.`,
-  );
+  throw configError("DECORATORS_NOT_ENABLED", [
+    `${decorator} on class ${String(context.name)}${seen}`,
+    decoratorFlags,
+  ]);
 }
 
 /** Throws when a member decorator was called the TC39 way and nothing has reported it yet. */
 export function assertLegacyDecorators(): void {
   if (standardMembers.length === 0) return;
   const members = standardMembers.splice(0);
-  throw new TrellisConfigError(
-    "DECORATORS_NOT_ENABLED",
-    `${members.join(", ")} ${members.length === 1 ? "was" : "were"} called as TC39 decorators, which drop parameter decorators such as @Body and @Param: ${decoratorFlags}.`,
-  );
+  throw configError("DECORATORS_NOT_ENABLED", [members.join(", "), decoratorFlags]);
 }

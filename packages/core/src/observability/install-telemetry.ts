@@ -1,12 +1,8 @@
+import { configError } from "../errors/core-config-error.js";
 import type { Logger } from "../errors/logger.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { AppObserver, AppTelemetry } from "./app-observer.js";
 
-const notTelemetry = (got: string) =>
-  new TrellisConfigError(
-    "INVALID_OPTION",
-    `createApp: telemetry must be an observer such as openTelemetry() of @trellis/otel (an object with observe(context)), not ${got}.`,
-  );
+const notTelemetry = (got: string) => configError("INVALID_TELEMETRY", [got]);
 
 /**
  * Installs `createApp({ telemetry })`, once: the app's observer, or undefined when there is none

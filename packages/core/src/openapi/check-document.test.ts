@@ -74,7 +74,7 @@ describe("checkDocument", () => {
       [[list, again], {}, /DUPLICATE_ROUTE|DUPLICATE_OPERATION_ID/],
       [[secured], {}, /UNDECLARED_SECURITY_SCHEME.*TestController\.secret/],
       [[list], { security: [{ apiKey: [] }] }, /UNDECLARED_SECURITY_SCHEME.*openapi\.security/],
-      [[list], { version: "2.0" as never }, /INVALID_OPTION.*openapi\.version/],
+      [[list], { version: "2.0" as never }, /INVALID_OPENAPI_OPTION.*openapi\.version/],
     ];
     for (const [operations, options, expected] of cases) {
       expectSameVerdict({ operations, registry: fixture.registry, options }, expected);

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Operation, SecurityRequirement } from "../operation/operation.js";
 import { objectProperties } from "../schema/object-properties.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
@@ -43,10 +43,7 @@ export function checkDocument(input: DocumentInput): CheckedDocument {
   const rootSecurity = parseRootSecurity(options?.security, "openapi");
   for (const { scheme } of rootSecurity) {
     if (!Object.hasOwn(schemes, scheme)) {
-      throw new TrellisConfigError(
-        "UNDECLARED_SECURITY_SCHEME",
-        `openapi.security uses the security scheme "${scheme}", which openapi.securitySchemes does not declare.`,
-      );
+      throw configError("UNDECLARED_SECURITY_SCHEME", ["openapi.security", scheme]);
     }
   }
   const owners = new Map<string, Operation>(); // "GET /users/{id}" and operationIds -> operation
@@ -55,10 +52,7 @@ export function checkDocument(input: DocumentInput): CheckedDocument {
     if (operation.docs.hidden) continue;
     for (const { scheme } of operation.security) {
       if (!Object.hasOwn(schemes, scheme)) {
-        throw new TrellisConfigError(
-          "UNDECLARED_SECURITY_SCHEME",
-          `${operationLabel(operation)} uses the security scheme "${scheme}", which openapi.securitySchemes does not declare.`,
-        );
+        throw configError("UNDECLARED_SECURITY_SCHEME", [operationLabel(operation), scheme]);
       }
     }
     claim(owners, `${operation.method} ${operation.openapiPath}`, operation, "DUPLICATE_ROUTE");
@@ -123,10 +117,11 @@ function documentVersion(version: unknown): OpenApiVersion {
   if (typeof version === "string" && Object.hasOwn(emittedVersion, version)) {
     return version as OpenApiVersion;
   }
-  throw new TrellisConfigError(
-    "INVALID_OPTION",
-    `openapi.version ${JSON.stringify(version)} is not supported: use "3.0", "3.1" or "3.2".`,
-  );
+  throw configError("INVALID_OPENAPI_OPTION", [
+    "createApp or buildDocument",
+    "version",
+    `${JSON.stringify(version)} is not supported: use "3.0", "3.1" or "3.2"`,
+  ]);
 }
 
 /** Records that `operation` owns `what`; a second owner is a startup error naming both. */
@@ -141,8 +136,14 @@ function claim(
     owners.set(what, operation);
     return;
   }
-  throw new TrellisConfigError(
-    code,
-    `${operationLabel(owner)} and ${operationLabel(operation)} both document ${what}.`,
-  );
+  throw code === "DUPLICATE_ROUTE"
+    ? configError(code, [
+        operationLabel(operation),
+        `${operationLabel(owner)} (both document ${what})`,
+      ])
+    : configError(code, [
+        operationLabel(owner),
+        operationLabel(operation),
+        String(operation.docs.operationId),
+      ]);
 }

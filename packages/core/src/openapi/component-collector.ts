@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { jsonTextMayInclude } from "../schema/json-text.js";
 import { isDataKey, schemaMapKeywords } from "../schema/schema-keywords.js";
@@ -89,16 +89,17 @@ export class ComponentCollector {
     if (name === problemDetailsName) {
       const own = this.registry.get(name);
       if (own && stableJson(own) !== stableJson(problemDetailsSchema)) {
-        throw new TrellisConfigError(
-          "SCHEMA_NAME_COLLISION",
-          `The schema name "${name}" is reserved for Trellis's error responses. Give the model used by ${where} another name.`,
-        );
+        throw configError("SCHEMA_NAME_COLLISION", [
+          name,
+          "is reserved for Trellis's error responses",
+          `the model used by ${where}`,
+        ]);
       }
     } else if (!this.registry.get(name)) {
-      throw new TrellisConfigError(
-        "UNRESOLVED_SCHEMA_REF",
-        `The schema of ${where} references "#/components/schemas/${name}", which no adapter declared.`,
-      );
+      throw configError("UNRESOLVED_SCHEMA_REF", [
+        where,
+        `references "#/components/schemas/${name}", which no adapter declared`,
+      ]);
     }
     this.used.set(name, undefined);
     this.pending.push(name);
@@ -140,10 +141,10 @@ export class ComponentCollector {
   private reference(target: unknown, where: string): void {
     const name = typeof target === "string" ? SchemaRegistry.refName(target) : undefined;
     if (name === undefined) {
-      throw new TrellisConfigError(
-        "UNRESOLVED_SCHEMA_REF",
-        `The schema of ${where} has the reference ${JSON.stringify(target)}; only "#/components/schemas/Name" references can be documented.`,
-      );
+      throw configError("UNRESOLVED_SCHEMA_REF", [
+        where,
+        `has the reference ${JSON.stringify(target)}; only "#/components/schemas/Name" references can be documented`,
+      ]);
     }
     this.use(name, where);
   }

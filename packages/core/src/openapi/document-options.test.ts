@@ -161,7 +161,7 @@ describe("document options", () => {
     const controllers = [OrderController];
     expectConfigError(
       () => buildDocument({ schema, controllers, openapi: { ...openapi, security: {} as never } }),
-      "INVALID_OPTION",
+      "INVALID_OPENAPI_OPTION",
       "openapi.security",
     );
     expectConfigError(
@@ -171,7 +171,7 @@ describe("document options", () => {
           controllers,
           openapi: { ...openapi, security: [{ bearer: [], apiKey: [] }] },
         }),
-      "INVALID_OPTION",
+      "INVALID_OPENAPI_OPTION",
       "exactly one scheme",
     );
     expectConfigError(
@@ -245,7 +245,7 @@ describe("document options", () => {
     );
     expectConfigError(
       () => buildDocument({ ...options, openapi: { undeclaredResponses: "loud" as never } }),
-      "INVALID_OPTION",
+      "INVALID_OPENAPI_OPTION",
     );
   });
 

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { SecurityRequirement } from "../operation/operation.js";
 
 /**
@@ -8,8 +8,7 @@ import type { SecurityRequirement } from "../operation/operation.js";
  */
 export function parseRootSecurity(value: unknown, caller: string): readonly SecurityRequirement[] {
   if (value === undefined) return [];
-  const invalid = (why: string) =>
-    new TrellisConfigError("INVALID_OPTION", `${caller}: openapi.security ${why}.`);
+  const invalid = (why: string) => configError("INVALID_OPENAPI_OPTION", [caller, "security", why]);
   if (!Array.isArray(value)) throw invalid("must be an array like [{ bearer: [] }]");
   return value.map((requirement: unknown, index) => {
     if (requirement === null || typeof requirement !== "object" || Array.isArray(requirement)) {

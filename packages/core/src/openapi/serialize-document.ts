@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { OpenApiDocument } from "./openapi-options.js";
 
 /** The text formats a document can be written in. */
@@ -18,10 +18,7 @@ export function serializeDocument(document: OpenApiDocument, format: DocumentFor
   if (format === "json") return `${json}\n`;
   const yaml = (globalThis as { Bun?: BunYaml }).Bun?.YAML;
   if (!yaml) {
-    throw new TrellisConfigError(
-      "YAML_UNAVAILABLE",
-      "Writing the OpenAPI document as YAML needs the Bun runtime (Bun.YAML); use JSON elsewhere.",
-    );
+    throw configError("YAML_UNAVAILABLE", []);
   }
   // Through JSON first: plain data only, and no shared objects for YAML to turn into anchors.
   const text = yaml.stringify(JSON.parse(json), null, 2);

@@ -1,5 +1,5 @@
+import { configError } from "../errors/core-config-error.js";
 import type { Logger } from "../errors/logger.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { Operation } from "../operation/operation.js";
 import { hasDeclaredSuccess, operationLabel } from "./operation-object.js";
 
@@ -23,10 +23,10 @@ export function reportUndeclaredResponses(
   if (undeclared.length === 0) return;
   const names = undeclared.map(operationLabel).join(", ");
   if (mode === "error") {
-    throw new TrellisConfigError(
-      "UNDECLARED_SUCCESS_RESPONSE",
-      `${names}: no 2xx @Returns, so the document cannot say what ${undeclared.length === 1 ? "it answers" : "they answer"}; declare one (openapi.undeclaredResponses is "error").`,
-    );
+    throw configError("UNDECLARED_SUCCESS_RESPONSE", [
+      names,
+      undeclared.length === 1 ? "it answers" : "they answer",
+    ]);
   }
   if (logger === undefined) return;
   // A logger without `warn` keeps its `error` for failures: the advice goes to the console.

@@ -1,3 +1,4 @@
+import { configError } from "../errors/core-config-error.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { OpenApiDocument } from "./openapi-options.js";
 import { type DocumentFormat, serializeDocument } from "./serialize-document.js";
@@ -24,10 +25,7 @@ export function writeDocumentFile(document: OpenApiDocument, path: string): void
   const paths = builtin<Paths>("node:path");
   const format = formats[paths.extname(path).toLowerCase()];
   if (!format) {
-    throw new TrellisConfigError(
-      "OPENAPI_FILE_FAILED",
-      `openapi.file "${path}" must end in .json, .yaml or .yml.`,
-    );
+    throw configError("OPENAPI_FILE_FAILED", [path, "must end in .json, .yaml or .yml"]);
   }
   try {
     const text = serializeDocument(document, format);
@@ -39,10 +37,8 @@ export function writeDocumentFile(document: OpenApiDocument, path: string): void
       error instanceof TrellisConfigError
         ? error.message
         : ((error as { code?: string }).code ?? (error as Error).message);
-    throw new TrellisConfigError(
-      "OPENAPI_FILE_FAILED",
-      `openapi.file "${path}" could not be written (${reason}).`,
-      { cause: error },
-    );
+    throw configError("OPENAPI_FILE_FAILED", [path, `could not be written (${reason})`], {
+      cause: error,
+    });
   }
 }

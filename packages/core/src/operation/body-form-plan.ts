@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import {
@@ -51,31 +51,32 @@ export function bodyFormPlan(
   const { uploads, multipart } = record;
   if (uploads === undefined && multipart === undefined) return undefined;
   if (record.contentType !== "multipart/form-data") {
-    throw new TrellisConfigError(
-      "INVALID_UPLOADS",
-      `${at}: @Body declares uploads or multipart limits, but its content type is not multipart/form-data.`,
-    );
+    throw configError("INVALID_UPLOADS", [
+      at,
+      "declares uploads or multipart limits, but its content type is not multipart/form-data",
+    ]);
   }
   const sinks = new Map<string, { sink: UploadSink; maxSize?: number }>();
   if (uploads !== undefined) {
     if (typeof uploads !== "object" || uploads === null) {
-      throw new TrellisConfigError(
-        "INVALID_UPLOADS",
-        `${at}: @Body uploads must be an object of sinks by field name.`,
-      );
+      throw configError("INVALID_UPLOADS", [
+        at,
+        "uploads must be an object of sinks by field name",
+      ]);
     }
     for (const [field, sink] of Object.entries(uploads)) {
       if (!isSink(sink)) {
-        throw new TrellisConfigError(
-          "INVALID_UPLOADS",
-          `${at}: @Body uploads.${field} is not an upload sink (use memorySink, diskSink, or s3Sink from @trellis/upload-s3).`,
-        );
+        throw configError("INVALID_UPLOADS", [
+          at,
+          `uploads.${field} is not an upload sink (use memorySink, diskSink, or s3Sink from @trellis/upload-s3)`,
+        ]);
       }
       if (sink.maxSize !== undefined && !isLimit(sink.maxSize)) {
-        throw new TrellisConfigError(
-          "INVALID_LIMIT",
-          `${at}: the maxSize of uploads.${field} must be a positive integer.`,
-        );
+        throw configError("INVALID_LIMIT", [
+          `${at}: the maxSize of uploads.${field}`,
+          String(sink.maxSize),
+          "a positive integer",
+        ]);
       }
       const maxSize = sink.maxSize ?? schemaMaxSize(jsonSchema, field, registry);
       sinks.set(field, maxSize === undefined ? { sink } : { sink, maxSize });
@@ -84,10 +85,11 @@ export function bodyFormPlan(
   const limits = { ...defaultMultipartLimits };
   for (const [name, value] of Object.entries((multipart ?? {}) as MultipartLimits)) {
     if (!(name in defaultMultipartLimits) || !isLimit(value)) {
-      throw new TrellisConfigError(
-        "INVALID_LIMIT",
-        `${at}: @Body multipart.${name} is not a known limit with a positive integer value.`,
-      );
+      throw configError("INVALID_LIMIT", [
+        `${at}: @Body multipart.${name}`,
+        String(value),
+        "a known limit with a positive integer value",
+      ]);
     }
     limits[name as keyof MultipartLimits] = value;
   }

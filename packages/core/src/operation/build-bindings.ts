@@ -1,3 +1,4 @@
+import { configError } from "../errors/core-config-error.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { BodyContentType } from "../http/vocabulary.js";
 import { decoratorFlags } from "../metadata/decorator-mode.js";
@@ -41,18 +42,21 @@ export function adapterJsonSchema(
 ): JsonSchema {
   if (!context.adapter.isSchema(schema)) {
     const refusal = refusalOf(schema, context.adapter);
-    throw new TrellisConfigError(
+    throw configError(
       refusal.missingJsonSchema === true ? "MISSING_JSON_SCHEMA" : "UNSUPPORTED_SCHEMA",
-      `${where}: the ${context.adapter.name} adapter does not recognise the schema: ${refusal.reason}.`,
+      [
+        where,
+        `the ${context.adapter.name} adapter does not recognise the schema: ${refusal.reason}`,
+      ],
     );
   }
   try {
     return context.registry.fromAdapter(context.adapter, schema, where);
   } catch (error) {
     if (error instanceof TrellisConfigError) throw error;
-    throw new TrellisConfigError(
+    throw configError(
       "UNSUPPORTED_SCHEMA",
-      `${where}: the ${context.adapter.name} adapter could not describe the schema as JSON Schema.`,
+      [where, `the ${context.adapter.name} adapter could not describe the schema as JSON Schema`],
       { cause: error },
     );
   }
@@ -83,35 +87,34 @@ export function buildBindings(
   // emitDecoratorMetadata it would silently read unvalidated strings.
   const reflectedAt = (index: number, decorator: string): unknown => {
     if (reflected !== undefined) return reflected[index];
-    throw new TrellisConfigError(
-      "DECORATOR_METADATA_MISSING",
-      `${where} (parameter ${index}): ${decorator} has no schema and the parameter's type was not emitted (emitDecoratorMetadata is off); pass a schema to ${decorator}, or ${decoratorFlags}.`,
-    );
+    throw configError("DECORATOR_METADATA_MISSING", [
+      `${where} (parameter ${index})`,
+      decorator,
+      decorator,
+      decoratorFlags,
+    ]);
   };
   const ordered = records.length < 2 ? records : [...records].sort((a, b) => a.index - b.index);
   let bodies = 0;
   for (let i = 0; i < ordered.length; i++) {
     const record = ordered[i] as BindingMetadata;
     if (i > 0 && record.index === (ordered[i - 1] as BindingMetadata).index) {
-      throw new TrellisConfigError(
-        "CONFLICTING_BINDINGS",
-        `${where}: parameter ${record.index} has two binding decorators.`,
-      );
+      throw configError("CONFLICTING_BINDINGS", [where, record.index]);
     }
     if (record.kind === "body") bodies++;
   }
   if (bodies > 1) {
-    throw new TrellisConfigError("DUPLICATE_BODY", `${where}: @Body is used more than once.`);
+    throw configError("DUPLICATE_BODY", [where]);
   }
 
   return ordered.map((record): Binding => {
     const at = `${where} (parameter ${record.index})`;
     if (record.kind === "request") {
       if ("read" in record && typeof record.read !== "function") {
-        throw new TrellisConfigError(
-          "INVALID_REQUEST_VALUE",
-          `${at}: @RequestValue(read) needs a function (request) => value, got ${record.read === null ? "null" : typeof record.read}.`,
-        );
+        throw configError("INVALID_REQUEST_VALUE", [
+          at,
+          record.read === null ? "null" : typeof record.read,
+        ]);
       }
       return record.read === undefined
         ? { kind: "request", index: record.index }
@@ -120,10 +123,11 @@ export function buildBindings(
 
     if (record.kind === "body") {
       if (!bodyContentTypes.includes(record.contentType as BodyContentType)) {
-        throw new TrellisConfigError(
-          "INVALID_BODY_CONTENT_TYPE",
-          `${at}: @Body content type ${JSON.stringify(record.contentType)} is not one of ${bodyContentTypes.join(", ")}.`,
-        );
+        throw configError("INVALID_BODY_CONTENT_TYPE", [
+          at,
+          JSON.stringify(record.contentType),
+          bodyContentTypes.join(", "),
+        ]);
       }
       const schema = record.hasSchema
         ? record.schema
@@ -161,10 +165,11 @@ export function buildBindings(
     if (record.name !== undefined) {
       const jsonSchema = reflectedSchemas.get(type);
       if (!jsonSchema) {
-        throw new TrellisConfigError(
-          "UNSUPPORTED_PARAMETER_TYPE",
-          `${at}: "${record.name}" has no schema and its reflected type (${typeof type === "function" ? type.name : String(type)}) is not string, number, boolean or string[]; pass a schema as the second argument.`,
-        );
+        throw configError("UNSUPPORTED_PARAMETER_TYPE", [
+          at,
+          String(record.name),
+          typeof type === "function" ? type.name : String(type),
+        ]);
       }
       return { ...base, schema: undefined, jsonSchema, required: record.in === "path" };
     }

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { type PlannedRoute, planFeatures } from "../feature/plan-features.js";
 import type { RouteFeature } from "../feature/route-feature.js";
 import { assertLegacyDecorators, decoratorFlags } from "../metadata/decorator-mode.js";
@@ -86,41 +86,31 @@ export function buildOperationsWith<R>(
 
   for (const controller of controllers) {
     if (typeof controller !== "function" || !controller.prototype) {
-      throw new TrellisConfigError(
-        "NOT_A_CONTROLLER",
-        `controllers contains ${typeof controller === "function" ? "a function without a prototype" : String(controller)}, not a controller class.`,
-      );
+      throw configError("NOT_A_CONTROLLER", [
+        typeof controller === "function" ? "a function without a prototype" : String(controller),
+      ]);
     }
     const className = controller.name || "(anonymous class)";
     const metadata = readControllerMetadata(controller);
     const misplaced = metadata.misplaced[0];
     if (misplaced !== undefined) {
-      throw new TrellisConfigError(
-        "INVALID_DECORATOR_TARGET",
-        `${className}: ${misplaced}; Trellis decorators belong on instance methods and their parameters.`,
-      );
+      throw configError("INVALID_DECORATOR_TARGET", [className, misplaced]);
     }
     if (metadata.methods.size === 0) {
-      throw new TrellisConfigError(
-        "CONTROLLER_WITHOUT_ROUTES",
-        `${className} is given as a controller but has no routes: no method has a verb decorator (@Get, @Post, ...). If its methods have them, the decorators did not run as Trellis needs: ${decoratorFlags}.`,
-      );
+      throw configError("CONTROLLER_WITHOUT_ROUTES", [className, decoratorFlags]);
     }
     const classTags = metadata.tags;
 
     for (const [key, method] of metadata.methods) {
       const where = `${className}.${String(key)}`;
       if (typeof key === "symbol" || typeof controller.prototype[key] !== "function") {
-        throw new TrellisConfigError(
-          "INVALID_DECORATOR_TARGET",
-          `${where}: decorated member is not a method with a string name.`,
-        );
+        throw configError("INVALID_DECORATOR_TARGET", [
+          where,
+          "decorated member is not a method with a string name",
+        ]);
       }
       if (method.verbs.length === 0) {
-        throw new TrellisConfigError(
-          "MISSING_VERB_DECORATOR",
-          `${where}: has Trellis decorators but no verb decorator (@Get, @Post, ...).`,
-        );
+        throw configError("MISSING_VERB_DECORATOR", [where]);
       }
       const reflected: unknown[] | undefined = Reflect.getMetadata(
         "design:paramtypes",
@@ -154,10 +144,7 @@ export function buildOperationsWith<R>(
             : (context.defaultSecurity ?? none);
       const explicitId = method.operationId;
       if (explicitId !== undefined && (typeof explicitId !== "string" || explicitId === "")) {
-        throw new TrellisConfigError(
-          "INVALID_OPERATION_ID",
-          `${where}: @OperationId needs a non-empty string.`,
-        );
+        throw configError("INVALID_OPERATION_ID", [where]);
       }
       const subject = controllerSubject(controller.name);
       const controllerTag = {

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 import { adapterJsonSchema, type BindingContext } from "./build-bindings.js";
 import type { ResponseSpec } from "./operation.js";
@@ -14,16 +14,13 @@ export function buildResponses(
   return method.returns.map((declared) => {
     const { status } = declared;
     if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599) {
-      throw new TrellisConfigError(
-        "INVALID_STATUS",
-        `${where}: @Returns status ${String(status)} is not an integer from 100 to 599.`,
-      );
+      throw configError("INVALID_STATUS", [
+        where,
+        `status ${String(status)} is not an integer from 100 to 599`,
+      ]);
     }
     if (seen.has(status as number)) {
-      throw new TrellisConfigError(
-        "INVALID_STATUS",
-        `${where}: @Returns declares status ${status} twice.`,
-      );
+      throw configError("INVALID_STATUS", [where, `declares status ${status} twice`]);
     }
     seen.add(status as number);
     let { type, description } = declared;
@@ -45,10 +42,10 @@ export function buildResponses(
     }
     const isArray = Array.isArray(type);
     if (isArray && (type as unknown[]).length !== 1) {
-      throw new TrellisConfigError(
-        "UNSUPPORTED_SCHEMA",
-        `${at}: an array type must hold exactly one schema, as in [User].`,
-      );
+      throw configError("UNSUPPORTED_SCHEMA", [
+        at,
+        "an array type must hold exactly one schema, as in [User]",
+      ]);
     }
     const schema = isArray ? (type as unknown[])[0] : type;
     const item = adapterJsonSchema(context, schema, at);

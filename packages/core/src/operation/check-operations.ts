@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { objectProperties } from "../schema/object-properties.js";
 import type { SchemaRegistry } from "../schema/schema-registry.js";
 import type { Operation, ParameterBinding } from "./operation.js";
@@ -31,10 +31,13 @@ function checkBoundOnce(operation: Checked, registry: SchemaRegistry): void {
       const key = `${binding.in} ${binding.in === "header" ? name.toLowerCase() : name}`;
       const first = seen.get(key);
       if (first !== undefined) {
-        throw new TrellisConfigError(
-          "PARAMETER_BOUND_TWICE",
-          `${where(operation)}: ${binding.in} parameter "${name}" is bound by handler parameter ${first} and again by handler parameter ${binding.index}; bind it once (a whole-object binding already includes every property of its schema).`,
-        );
+        throw configError("PARAMETER_BOUND_TWICE", [
+          where(operation),
+          binding.in,
+          name,
+          first,
+          binding.index,
+        ]);
       }
       seen.set(key, binding.index);
     }
@@ -53,20 +56,14 @@ export function checkOperations(operations: readonly Checked[], registry: Schema
       if (binding.kind !== "parameter" || binding.in !== "path") continue;
       for (const name of boundNames(binding, registry)) {
         if (!operation.pathParams.includes(name)) {
-          throw new TrellisConfigError(
-            "UNKNOWN_PATH_PARAM",
-            `${where(operation)}: binds path parameter "${name}", which the path does not have.`,
-          );
+          throw configError("UNKNOWN_PATH_PARAM", [where(operation), name]);
         }
         covered.add(name);
       }
     }
     for (const name of operation.pathParams) {
       if (!covered.has(name)) {
-        throw new TrellisConfigError(
-          "UNDECLARED_PATH_PARAM",
-          `${where(operation)}: path parameter ":${name}" has no @Param binding or schema property.`,
-        );
+        throw configError("UNDECLARED_PATH_PARAM", [where(operation), name]);
       }
     }
 
@@ -77,10 +74,7 @@ export function checkOperations(operations: readonly Checked[], registry: Schema
     const key = routeKey(operation);
     const existing = routes.get(key);
     if (existing) {
-      throw new TrellisConfigError(
-        "DUPLICATE_ROUTE",
-        `${where(operation)}: the same method and path are already served by ${where(existing)}.`,
-      );
+      throw configError("DUPLICATE_ROUTE", [where(operation), where(existing)]);
     }
     routes.set(key, operation);
   }

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 
 /** The options of `@Deprecated`. Dates are `Date` objects or ISO 8601 strings (`"2026-12-31"`). */
@@ -67,7 +67,7 @@ function checkLink(value: unknown, name: string, fail: (why: string) => never): 
 export function checkDeprecation(value: unknown, where: string): DeprecationPolicy | undefined {
   if (value === false) return undefined;
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_DEPRECATION", `${where}: @Deprecated ${why}`);
+    throw configError("INVALID_DEPRECATION", [where, why]);
   };
   if (value === undefined || value === true) {
     return { since: undefined, sunset: undefined, link: undefined, sunsetLink: undefined };

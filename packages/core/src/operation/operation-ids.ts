@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 
 /** What the operationId assignment needs to know about one operation. */
 export interface OperationIdRequest {
@@ -71,10 +71,11 @@ export function assignOperationIds(requests: readonly OperationIdRequest[]): str
     }
     const owner = taken.get(id);
     if (owner) {
-      throw new TrellisConfigError(
-        "DUPLICATE_OPERATION_ID",
-        `${request.controllerName}.${request.handlerName} and ${owner.controllerName}.${owner.handlerName} both have the operationId "${id}"; give one of them @OperationId("...").`,
-      );
+      throw configError("DUPLICATE_OPERATION_ID", [
+        `${request.controllerName}.${request.handlerName}`,
+        `${owner.controllerName}.${owner.handlerName}`,
+        id,
+      ]);
     }
     taken.set(id, request);
     return id;

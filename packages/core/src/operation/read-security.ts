@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { SecurityMetadata } from "../metadata/metadata-store.js";
 import type { SecurityRequirement } from "./operation.js";
 
@@ -9,16 +9,13 @@ export function readSecurity(
 ): SecurityRequirement[] {
   return declared.map(({ scheme, scopes }) => {
     if (typeof scheme !== "string" || scheme === "") {
-      throw new TrellisConfigError(
-        "INVALID_SECURITY_REQUIREMENT",
-        `${where}: @Security needs a scheme name.`,
-      );
+      throw configError("INVALID_SECURITY_REQUIREMENT", [where, "needs a scheme name"]);
     }
     if (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== "string")) {
-      throw new TrellisConfigError(
-        "INVALID_SECURITY_REQUIREMENT",
-        `${where}: @Security scopes must be an array of strings.`,
-      );
+      throw configError("INVALID_SECURITY_REQUIREMENT", [
+        where,
+        "scopes must be an array of strings",
+      ]);
     }
     return { scheme, scopes: [...scopes] };
   });

@@ -1,5 +1,5 @@
 import { checkDuration } from "../errors/check-duration.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { isConcreteMediaType } from "../http/negotiate.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 import type { ControllerMetadata } from "../metadata/read-controller-metadata.js";
@@ -19,22 +19,19 @@ const sseKeys = new Set(["keepAlive"]);
 
 function checkProduces(declared: readonly unknown[], where: string): readonly string[] {
   if (declared.length === 0) {
-    throw new TrellisConfigError("INVALID_MEDIA_TYPE", `${where}: @Produces needs a media type.`);
+    throw configError("INVALID_MEDIA_TYPE", [where, "needs a media type"]);
   }
   const seen = new Set<string>();
   for (const mediaType of declared) {
     if (!isConcreteMediaType(mediaType)) {
-      throw new TrellisConfigError(
-        "INVALID_MEDIA_TYPE",
-        `${where}: @Produces(${JSON.stringify(mediaType)}) is not a media type such as "text/csv" (no wildcards).`,
-      );
+      throw configError("INVALID_MEDIA_TYPE", [
+        where,
+        `${JSON.stringify(mediaType)} is not a media type such as "text/csv" (no wildcards)`,
+      ]);
     }
     const key = mediaType.toLowerCase();
     if (seen.has(key)) {
-      throw new TrellisConfigError(
-        "INVALID_MEDIA_TYPE",
-        `${where}: @Produces lists "${mediaType}" twice.`,
-      );
+      throw configError("INVALID_MEDIA_TYPE", [where, `lists "${mediaType}" twice`]);
     }
     seen.add(key);
   }
@@ -43,29 +40,20 @@ function checkProduces(declared: readonly unknown[], where: string): readonly st
 
 function checkSse(options: unknown, method: MethodMetadata, where: string): SseSettings {
   if (method.verbs.length !== 1) {
-    throw new TrellisConfigError(
-      "SSE_WITH_OTHER_VERB",
-      `${where}: @Sse declares the route's one GET; remove the other verb decorators.`,
-    );
+    throw configError("SSE_WITH_OTHER_VERB", [where]);
   }
   if (method.produces !== undefined) {
-    throw new TrellisConfigError(
-      "SSE_WITH_PRODUCES",
-      `${where}: @Sse routes produce ${eventStream}; remove @Produces.`,
-    );
+    throw configError("SSE_WITH_PRODUCES", [where, eventStream]);
   }
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TrellisConfigError(
-      "INVALID_SSE_OPTIONS",
-      `${where}: @Sse options must be an object.`,
-    );
+    throw configError("INVALID_SSE_OPTIONS", [where, "options must be an object"]);
   }
   const unknownKey = Object.keys(options).find((key) => !sseKeys.has(key));
   if (unknownKey !== undefined) {
-    throw new TrellisConfigError(
-      "INVALID_SSE_OPTIONS",
-      `${where}: unknown @Sse option "${unknownKey}" (expected keepAlive).`,
-    );
+    throw configError("INVALID_SSE_OPTIONS", [
+      where,
+      `has the unknown option "${unknownKey}" (expected keepAlive)`,
+    ]);
   }
   const { keepAlive = defaultKeepAlive } = options as { keepAlive?: unknown };
   // 0 sends no keep-alive comments.

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { adapterJsonSchema, type BindingContext } from "./build-bindings.js";
 import type { ResponseHeaderSpec } from "./operation.js";
@@ -21,7 +21,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
 const invalid = (at: string, message: string) =>
-  new TrellisConfigError("INVALID_RESPONSE_OPTIONS", `${at}: ${message}`);
+  configError("INVALID_RESPONSE_OPTIONS", [at, message]);
 
 /**
  * The schema of a declared header: the adapter's when it claims the value, else plain JSON

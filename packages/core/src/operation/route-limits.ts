@@ -1,5 +1,5 @@
 import { checkDuration } from "../errors/check-duration.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 
 /** True for a positive safe integer: the only valid size limit. */
 export function isValidLimit(value: unknown): value is number {
@@ -9,10 +9,11 @@ export function isValidLimit(value: unknown): value is number {
 /** A route's body limit (`@BodyLimit`, the class's or the app's), checked. */
 export function checkBodyLimit(value: unknown, where: string): number {
   if (!isValidLimit(value)) {
-    throw new TrellisConfigError(
-      "INVALID_LIMIT",
-      `${where}: body limit ${String(value)} is not a positive integer number of bytes.`,
-    );
+    throw configError("INVALID_LIMIT", [
+      `${where}: body limit`,
+      String(value),
+      "a positive integer number of bytes",
+    ]);
   }
   return value;
 }

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { routeShape } from "../http/route-shape.js";
 
 /** A joined, checked route path in the forms the router and the document need. */
@@ -21,7 +21,7 @@ const literalSegment = /^(?:[A-Za-z0-9\-._~!$&'()+,;=@]|%[0-9A-Fa-f]{2})+$/;
 function segmentsOf(part: unknown, where: string): string[] {
   if (part === undefined) return [];
   if (typeof part !== "string") {
-    throw new TrellisConfigError("INVALID_PATH", `${where}: a route path must be a string.`);
+    throw configError("INVALID_PATH", [where, "a route path must be a string"]);
   }
   // One leading and one trailing slash are optional; anything else empty is a "//".
   const trimmed = part.replace(/^\//, "").replace(/\/$/, "");
@@ -42,20 +42,17 @@ export function joinRoutePath(prefix: unknown, path: unknown, where: string): Ro
     const parameter = parameterSegment.exec(segment)?.[1];
     if (parameter !== undefined) {
       if (params.includes(parameter)) {
-        throw new TrellisConfigError(
-          "INVALID_PATH",
-          `${where}: path parameter ":${parameter}" appears twice.`,
-        );
+        throw configError("INVALID_PATH", [where, `path parameter ":${parameter}" appears twice`]);
       }
       params.push(parameter);
       openapi.push(`{${parameter}}`);
       continue;
     }
     if (!literalSegment.test(segment) || segment === "." || segment === "..") {
-      throw new TrellisConfigError(
-        "INVALID_PATH",
-        `${where}: path segment "${segment}" is neither a literal nor ":name" (an empty segment, "//", ".", "..", "*", "?", "#" and ":" inside a segment are not allowed).`,
-      );
+      throw configError("INVALID_PATH", [
+        where,
+        `path segment "${segment}" is neither a literal nor ":name" (an empty segment, "//", ".", "..", "*", "?", "#" and ":" inside a segment are not allowed)`,
+      ]);
     }
     openapi.push(segment);
   }

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 
 // Safe in a path segment and in a header value: letters, digits, ".", "-" and "_".
@@ -9,16 +9,16 @@ const prefixed = /^[vV][0-9]/;
 /** Checks an API version (`@Version("2")`, `versioning.default`): a short token, no leading "v". */
 export function checkVersion(value: unknown, where: string): string {
   if (typeof value !== "string" || !versionGrammar.test(value)) {
-    throw new TrellisConfigError(
-      "INVALID_VERSION",
-      `${where}: the version ${JSON.stringify(value) ?? String(value)} is not 1 to 32 letters, digits, ".", "-" or "_" starting with a letter or digit (such as "2" or "2024-06-01").`,
-    );
+    throw configError("INVALID_VERSION", [
+      where,
+      `the version ${JSON.stringify(value) ?? String(value)} is not 1 to 32 letters, digits, ".", "-" or "_" starting with a letter or digit (such as "2" or "2024-06-01")`,
+    ]);
   }
   if (prefixed.test(value)) {
-    throw new TrellisConfigError(
-      "INVALID_VERSION",
-      `${where}: write the version without its "v" (@Version("${value.slice(1)}")): the URI strategy adds it (/v${value.slice(1)}/...).`,
-    );
+    throw configError("INVALID_VERSION", [
+      where,
+      `write the version without its "v" (@Version("${value.slice(1)}")): the URI strategy adds it (/v${value.slice(1)}/...)`,
+    ]);
   }
   return value;
 }

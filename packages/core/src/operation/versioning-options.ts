@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { RoutePath } from "./route-path.js";
 import { checkVersion, compareVersions } from "./version-policy.js";
 
@@ -43,7 +43,7 @@ const known = new Set(["strategy", "header", "default"]);
 export function parseVersioning(value: unknown, caller: string): VersioningSettings | undefined {
   if (value === undefined) return undefined;
   const fail = (why: string): never => {
-    throw new TrellisConfigError("INVALID_VERSIONING", `${caller}: versioning ${why}`);
+    throw configError("INVALID_VERSIONING", [caller, why]);
   };
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return fail('must be an object such as { strategy: "header", header: "api-version" }.');
@@ -144,10 +144,10 @@ export function resolveVersions(
     const draft = drafts[index] as Versioned;
     const clash = neutral.get(`${draft.method} ${draft.shape}`);
     if (clash !== undefined) {
-      throw new TrellisConfigError(
-        "DUPLICATE_ROUTE",
-        `${label(index)} (version ${value}): the same method and path are already served, for every version, by the version-neutral ${label(clash)}.`,
-      );
+      throw configError("DUPLICATE_ROUTE", [
+        `${label(index)} (version ${value})`,
+        `the version-neutral ${label(clash)}, for every version`,
+      ]);
     }
     draft.version = { value, header, isDefault: value === versions?.default };
   });

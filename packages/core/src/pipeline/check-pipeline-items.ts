@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Guard } from "./guard.js";
 import type { InterceptorItem } from "./interceptor.js";
 import type { Middleware } from "./middleware.js";
@@ -28,46 +28,36 @@ function checkItem(
   method: "canActivate" | "intercept",
   where: string,
   code: "INVALID_GUARD" | "INVALID_INTERCEPTOR",
-  kind: string,
 ): void {
   if (typeof item === "function") {
     if (typeof (item.prototype as Record<string, unknown> | undefined)?.[method] === "function") {
       return;
     }
     if (!isClassSyntax(item)) return;
-    throw new TrellisConfigError(
-      code,
-      `${where}: ${kind} class ${item.name} has no ${method}() method.`,
-    );
+    throw configError(code, [where, `the class ${item.name}, which has no ${method}() method`]);
   }
   if (item !== null && typeof item === "object") {
     if (typeof (item as Record<string, unknown>)[method] === "function") return;
   }
-  throw new TrellisConfigError(
-    code,
-    `${where}: a ${kind} must be a function, a class with ${method}() or an instance of one, got ${describe(item)}.`,
-  );
+  throw configError(code, [where, describe(item)]);
 }
 
 /** Checks one guard as declared (`where` names who declared it, for the startup error). */
 export function checkGuard(item: unknown, where: string): Guard {
-  checkItem(item, "canActivate", where, "INVALID_GUARD", "guard");
+  checkItem(item, "canActivate", where, "INVALID_GUARD");
   return item as Guard;
 }
 
 /** Checks one interceptor as declared. */
 export function checkInterceptor(item: unknown, where: string): InterceptorItem {
-  checkItem(item, "intercept", where, "INVALID_INTERCEPTOR", "interceptor");
+  checkItem(item, "intercept", where, "INVALID_INTERCEPTOR");
   return item as InterceptorItem;
 }
 
 /** Checks one middleware (only functions are middleware). */
 export function checkMiddleware(item: unknown, where: string): Middleware {
   if (typeof item !== "function" || isClassSyntax(item)) {
-    throw new TrellisConfigError(
-      "INVALID_MIDDLEWARE",
-      `${where}: middleware must be a function (request, next) => Response, got ${describe(item)}.`,
-    );
+    throw configError("INVALID_MIDDLEWARE", [where, describe(item)]);
   }
   return item as Middleware;
 }

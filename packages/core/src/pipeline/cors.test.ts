@@ -187,9 +187,13 @@ describe("cors()", () => {
   });
 
   it("checks its options when called", () => {
-    expectConfigError(() => cors({ maxAge: -1 }), "INVALID_OPTION", "maxAge");
-    expectConfigError(() => cors({ origin: 5 as never }), "INVALID_OPTION", "origin");
-    expectConfigError(() => cors({ methods: ["GET POST"] }), "INVALID_OPTION", "methods");
-    expectConfigError(() => cors({ credentials: "yes" as never }), "INVALID_OPTION", "credentials");
+    expectConfigError(() => cors({ maxAge: -1 }), "INVALID_CORS_OPTION", "maxAge");
+    expectConfigError(() => cors({ origin: 5 as never }), "INVALID_CORS_OPTION", "origin");
+    expectConfigError(() => cors({ methods: ["GET POST"] }), "INVALID_CORS_OPTION", "methods");
+    expectConfigError(
+      () => cors({ credentials: "yes" as never }),
+      "INVALID_CORS_OPTION",
+      "credentials",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Middleware } from "./middleware.js";
 import { addVary, withHeaders } from "./response-headers.js";
 
@@ -28,7 +28,7 @@ const defaultMethods = ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"];
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 function invalid(message: string): never {
-  throw new TrellisConfigError("INVALID_OPTION", `cors: ${message}.`);
+  throw configError("INVALID_CORS_OPTION", [message]);
 }
 
 function tokenList(value: unknown, option: string): string | undefined {
@@ -58,10 +58,7 @@ function originPolicy(
     // Browsers refuse "*" with credentials; echoing every origin instead would let any site read
     // a signed-in user's answers. Credentials need the origins named.
     if (credentials) {
-      throw new TrellisConfigError(
-        "CORS_CREDENTIALS_ANY_ORIGIN",
-        'cors: credentials: true needs the allowed origins named (origin: ["https://app.example.com"], or a function); "*", the default, would trust every site with the user\'s cookies.',
-      );
+      throw configError("CORS_CREDENTIALS_ANY_ORIGIN", []);
     }
     return { allow: () => "*", varies: false };
   }

@@ -1,6 +1,6 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Operation } from "../operation/operation.js";
 
 /** The request being served, as `getRequestContext()` gives it anywhere down the call chain. */
@@ -42,17 +42,11 @@ export function requestContextStorage(): AsyncLocalStorage<RequestContext> {
  */
 export function getRequestContext(): RequestContext {
   if (storage === undefined) {
-    throw new TrellisConfigError(
-      "REQUEST_CONTEXT_DISABLED",
-      "getRequestContext() needs an app created with createApp({ requestContext: true }); no app enables it.",
-    );
+    throw configError("REQUEST_CONTEXT_DISABLED", []);
   }
   const context = storage.getStore();
   if (context === undefined) {
-    throw new TrellisConfigError(
-      "NO_REQUEST_CONTEXT",
-      "getRequestContext() was called outside a request, or in a request of an app created without { requestContext: true }.",
-    );
+    throw configError("NO_REQUEST_CONTEXT", []);
   }
   return context;
 }

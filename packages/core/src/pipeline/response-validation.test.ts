@@ -195,12 +195,12 @@ describe("response validation", () => {
   it("rejects settings that are not true, false or { strip }", () => {
     expectConfigError(
       () => testApp([ClassController], { validateResponse: "yes" as never }),
-      "INVALID_OPTION",
+      "INVALID_RESPONSE_VALIDATION",
       "validateResponse",
     );
     expectConfigError(
       () => testApp([ClassController], { validateResponse: { strip: true, deep: 1 } as never }),
-      "INVALID_OPTION",
+      "INVALID_RESPONSE_VALIDATION",
     );
     @Route("/bad")
     class BadController extends Controller {

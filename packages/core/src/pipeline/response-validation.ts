@@ -1,7 +1,7 @@
 import { type ResponseState, statusSlot } from "../controller/response-state.js";
+import { configError } from "../errors/core-config-error.js";
 import { InternalServerErrorException } from "../errors/http-exceptions.js";
 import type { Logger } from "../errors/logger.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { Operation } from "../operation/operation.js";
 import { PendingArgument } from "../request/argument-stages.js";
 import type {
@@ -31,12 +31,7 @@ const noBody = new Set([204, 205, 304]);
 export type ResponseValidationMode = false | { readonly strip: boolean };
 
 /** Checks a `validateResponse` / `@ValidateResponse` value (undefined is off). */
-export function parseResponseValidation(
-  setting: unknown,
-  where: string,
-  // An app option (`createApp({ validateResponse })`) or a decorator (`@ValidateResponse`).
-  code: "INVALID_OPTION" | "INVALID_RESPONSE_VALIDATION" = "INVALID_OPTION",
-): ResponseValidationMode {
+export function parseResponseValidation(setting: unknown, where: string): ResponseValidationMode {
   if (setting === undefined || setting === false) return false;
   if (setting === true) return { strip: false };
   if (setting !== null && typeof setting === "object" && !Array.isArray(setting)) {
@@ -46,10 +41,7 @@ export function parseResponseValidation(
       return { strip: strip === true };
     }
   }
-  throw new TrellisConfigError(
-    code,
-    `${where}: response validation must be true, false or { strip: boolean }.`,
-  );
+  throw configError("INVALID_RESPONSE_VALIDATION", [where]);
 }
 
 function arrayOf(item: MaybeAsyncValidator): MaybeAsyncValidator {

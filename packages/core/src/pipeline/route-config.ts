@@ -36,11 +36,7 @@ export function readRouteConfig(raw: RouteRuntimeMetadata, where: string): Route
     validateResponse:
       raw.validateResponse === undefined
         ? undefined
-        : parseResponseValidation(
-            raw.validateResponse,
-            `${where} (@ValidateResponse)`,
-            "INVALID_RESPONSE_VALIDATION",
-          ),
+        : parseResponseValidation(raw.validateResponse, `${where} (@ValidateResponse)`),
     sendUndeclared: raw.sendUndeclared,
   };
 }

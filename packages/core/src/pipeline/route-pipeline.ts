@@ -1,5 +1,5 @@
+import { configError } from "../errors/core-config-error.js";
 import type { Logger } from "../errors/logger.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { RequestIdPolicy } from "../http/request-id.js";
 import type { Operation } from "../operation/operation.js";
 import type { SchemaCompiler } from "../schema/schema-compiler.js";
@@ -116,10 +116,11 @@ export class PipelineBuilder {
     for (const { scheme, scopes } of operation.security) {
       const guard = this.security.get(scheme);
       if (guard === undefined) {
-        throw new TrellisConfigError(
-          "UNGUARDED_SECURITY_SCHEME",
-          `${where} (${operation.method} ${operation.path}) requires the security scheme "${scheme}", but createApp's security option gives no runtime check for it; add security: { ${JSON.stringify(scheme)}: guard }.`,
-        );
+        throw configError("UNGUARDED_SECURITY_SCHEME", [
+          `${where} (${operation.method} ${operation.path})`,
+          scheme,
+          JSON.stringify(scheme),
+        ]);
       }
       security.push({ ...guard, scopes });
       const challenge = this.challenges.get(scheme);

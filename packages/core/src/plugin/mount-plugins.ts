@@ -1,5 +1,6 @@
 import type { AppStatus } from "../di/built-in-tokens.js";
 import type { InjectionToken } from "../di/injection-metadata.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { RouteHandler } from "../http/route-handler.js";
@@ -39,14 +40,14 @@ export interface MountedPlugins {
   readonly closers: readonly { close(): Promise<void> }[];
 }
 
-const invalid = (message: string, cause?: unknown) =>
-  new TrellisConfigError("INVALID_PLUGIN", message, cause === undefined ? undefined : { cause });
+const invalid = (subject: string, problem: string, cause?: unknown) =>
+  configError("INVALID_PLUGIN", [subject, problem], cause === undefined ? undefined : { cause });
 
 /** Checks `createApp({ plugins })`: an array of `{ name, mount }`, no name twice. */
 export function checkPlugins(value: unknown): readonly AppPlugin[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    throw invalid("createApp: plugins must be an array of app plugins ({ name, mount }).");
+    throw invalid("createApp: plugins", "must be an array of app plugins ({ name, mount }).");
   }
   const names = new Set<string>();
   value.forEach((plugin: Partial<AppPlugin> | null, index) => {
@@ -57,10 +58,10 @@ export function checkPlugins(value: unknown): readonly AppPlugin[] {
       plugin.name === "" ||
       typeof plugin.mount !== "function"
     ) {
-      throw invalid(`createApp: plugins[${index}] is not an app plugin ({ name, mount }).`);
+      throw invalid(`createApp: plugins[${index}]`, "is not an app plugin ({ name, mount }).");
     }
     if (names.has(plugin.name)) {
-      throw invalid(`createApp: plugins lists "${plugin.name}" twice.`);
+      throw invalid("createApp: plugins", `lists "${plugin.name}" twice.`);
     }
     names.add(plugin.name);
   });
@@ -79,7 +80,8 @@ function checkRoute(route: AppPluginRoute, name: string): void {
     typeof route.handler === "function";
   if (!valid) {
     throw invalid(
-      `app plugin "${name}" returned an invalid route ${JSON.stringify(route?.path)}: a route is { method, path, handler } with an absolute path without parameters.`,
+      `app plugin "${name}"`,
+      `returned an invalid route ${JSON.stringify(route?.path)}: a route is { method, path, handler } with an absolute path without parameters.`,
     );
   }
 }
@@ -122,7 +124,8 @@ export function mountPlugins(
   const notWhileMounting = (what: string) => {
     if (mounting !== undefined) {
       throw invalid(
-        `app plugin "${mounting}" read ${what} while mounting; read it in a handler or in ready().`,
+        `app plugin "${mounting}"`,
+        `read ${what} while mounting; read it in a handler or in ready().`,
       );
     }
   };
@@ -149,22 +152,19 @@ export function mountPlugins(
     } catch (error) {
       if (error instanceof TrellisConfigError) throw error;
       const why = error instanceof Error ? error.message : String(error);
-      throw invalid(`app plugin "${plugin.name}" failed to mount: ${why}`, error);
+      throw invalid(`app plugin "${plugin.name}"`, `failed to mount: ${why}`, error);
     } finally {
       mounting = undefined;
     }
     if (mounted === null || typeof mounted !== "object" || !Array.isArray(mounted.routes)) {
-      throw invalid(`app plugin "${plugin.name}" returned no { routes } from mount().`);
+      throw invalid(`app plugin "${plugin.name}"`, "returned no { routes } from mount().");
     }
     const shapes = new Set<string>();
     for (const route of mounted.routes) {
       checkRoute(route, plugin.name);
       const shape = routeShape(route.path);
       if (input.taken.has(shape)) {
-        throw new TrellisConfigError(
-          "PLUGIN_ROUTE_CONFLICT",
-          `app plugin "${plugin.name}" serves ${route.path}, which a route of the app already uses; move one of them.`,
-        );
+        throw configError("PLUGIN_ROUTE_CONFLICT", [plugin.name, route.path]);
       }
       shapes.add(shape);
       const operation =

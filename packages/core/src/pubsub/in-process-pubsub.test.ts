@@ -1,6 +1,7 @@
 import { expectWholeNumberOption } from "@trellis/testing";
 import { collector, describePubSubContract } from "@trellis/testing/engines";
 import { describe, expect, it } from "vitest";
+import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { inProcessPubSub } from "./in-process-pubsub.js";
 import type { PubSub } from "./pubsub.js";
 
@@ -79,6 +80,11 @@ describe("inProcessPubSub", () => {
       "maxAgeMs",
       code,
       1,
+    );
+    expectConfigError(
+      () => inProcessPubSub(null as never),
+      code,
+      "inProcessPubSub: options is null: it must be an object.",
     );
   });
 });

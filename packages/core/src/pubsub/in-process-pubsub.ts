@@ -1,4 +1,4 @@
-import { checkWholeNumber } from "../errors/check-whole-number.js";
+import { checkWholeNumber, invalidValue } from "../errors/check-whole-number.js";
 import type { Logger } from "../errors/logger.js";
 import { coarseNow, coarseTickMs, holdCoarseClock } from "./coarse-clock.js";
 import type {
@@ -128,6 +128,9 @@ const count = (value: unknown, fallback: number, name: string, min: number): num
  * when the app runs as more than one process.
  */
 export function inProcessPubSub(options: InProcessPubSubOptions = {}): PubSub {
+  if (options === null || typeof options !== "object") {
+    throw invalidValue("INVALID_PUBSUB_OPTION", "inProcessPubSub: options", options, "an object");
+  }
   return new InProcessPubSub({
     maxEvents: count(options.maxEvents, 1000, "maxEvents", 0),
     maxAgeMs: count(options.maxAgeMs, 3_600_000, "maxAgeMs", 1),

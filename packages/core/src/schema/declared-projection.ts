@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import {
   type ArrayShape,
   type DeclaredShape,
@@ -205,10 +205,10 @@ export function declaredProjection(
   where: string,
 ): Projection | undefined {
   const shape = declaredShape(schema, registry, () => {
-    throw new TrellisConfigError(
-      "UNSUPPORTED_SCHEMA",
-      `${where}: the schema has more than ${maxShapes} distinct shapes to write; answer with @SendUndeclared() on this route.`,
-    );
+    throw configError("UNSUPPORTED_SCHEMA", [
+      where,
+      `the schema has more than ${maxShapes} distinct shapes to write; answer with @SendUndeclared() on this route`,
+    ]);
   });
   const root = shape.nodes[0] as ShapeNode;
   if (root.object === undefined && root.array === undefined) return undefined;

@@ -1,3 +1,4 @@
+import { configError } from "../errors/core-config-error.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { compileShapeCheck } from "./input-shape-check.js";
 import { neverThrows } from "./never-throws.js";
@@ -87,9 +88,9 @@ export class SchemaCompiler {
         validator = neverThrows(compiled);
       } catch (error) {
         if (error instanceof TrellisConfigError) throw error;
-        throw new TrellisConfigError(
+        throw configError(
           "UNSUPPORTED_SCHEMA",
-          `${where}: the ${this.adapter.name} adapter could not compile a ${target} schema.`,
+          [where, `the ${this.adapter.name} adapter could not compile a ${target} schema`],
           { cause: error },
         );
       }

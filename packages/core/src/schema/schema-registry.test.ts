@@ -94,7 +94,7 @@ describe("SchemaRegistry", () => {
         "AdminController.list (parameter 0)",
       );
     expect(clash).toThrow(
-      /"User"\. One is used by UserController\.get \(@Returns 200\), the other by AdminController\.list \(parameter 0\)\./,
+      /"User" is given to two different schemas, one used by UserController\.get \(@Returns 200\), the other by AdminController\.list \(parameter 0\); give one of them another name\./,
     );
   });
 

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import { fromOpenApi30 } from "./from-openapi-30.js";
 import type { JsonSchema } from "./json-schema.js";
 import { jsonTextMayInclude } from "./json-text.js";
@@ -62,10 +62,7 @@ export class SchemaRegistry implements JsonSchemaContext {
 
   define(name: string, source: unknown, build: () => JsonSchema): JsonSchema {
     if (!componentName.test(name)) {
-      throw new TrellisConfigError(
-        "INVALID_SCHEMA_NAME",
-        `Schema name "${name}" may only contain letters, digits, ".", "_" and "-".`,
-      );
+      throw configError("INVALID_SCHEMA_NAME", [name]);
     }
     const existing = this.components.get(name);
     if (existing?.source === source) return SchemaRegistry.ref(name);
@@ -76,12 +73,13 @@ export class SchemaRegistry implements JsonSchemaContext {
       if (existing.schema && stableJson(existing.schema) === stableJson(built())) {
         return SchemaRegistry.ref(name);
       }
-      const first = existing.usedBy === undefined ? "" : ` One is used by ${existing.usedBy}`;
+      const first = existing.usedBy === undefined ? "" : `, one used by ${existing.usedBy}`;
       const second = this.usedBy === undefined ? "" : `, the other by ${this.usedBy}`;
-      throw new TrellisConfigError(
-        "SCHEMA_NAME_COLLISION",
-        `Two different schemas are named "${name}".${first}${second}${first ? "." : ""} Give one of them another name.`,
-      );
+      throw configError("SCHEMA_NAME_COLLISION", [
+        name,
+        `is given to two different schemas${first}${second}`,
+        "one of them",
+      ]);
     }
     const component: Component = { source, schema: undefined, usedBy: this.usedBy };
     this.components.set(name, component);

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import {
   type CheckedDocument,
   checkDocument,
@@ -40,10 +40,10 @@ export function appDocuments(
     document(version = versions?.default ?? "") {
       const each = inputs.get(version);
       if (each === undefined) {
-        throw new TrellisConfigError(
-          "INVALID_VERSION",
-          `There is no API version ${JSON.stringify(version)}; versions: ${versions?.all.join(", ") ?? "none (the app is not versioned)"}.`,
-        );
+        throw configError("INVALID_VERSION", [
+          "app.document",
+          `there is no API version ${JSON.stringify(version)}; versions: ${versions?.all.join(", ") ?? "none (the app is not versioned)"}`,
+        ]);
       }
       let document = built.get(version);
       if (document === undefined) {

@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
 import { type BindingContext, buildBindings } from "../operation/build-bindings.js";
@@ -77,16 +77,17 @@ export function buildSocketRoutes<R>(
     const metadata = readControllerMetadata(controller);
     const misplaced = metadata.misplaced[0];
     if (misplaced !== undefined) {
-      throw new TrellisConfigError("INVALID_DECORATOR_TARGET", `${className}: ${misplaced}.`);
+      throw configError("INVALID_DECORATOR_TARGET", [className, misplaced]);
     }
     const path = joinRoutePath(undefined, socket.path, `${className} (@WebSocketRoute)`);
     const options = (socket.options ?? {}) as { maxMessageBytes?: unknown; description?: unknown };
     const maxMessageBytes = options.maxMessageBytes ?? context.defaultMessageLimit;
     if (!isValidLimit(maxMessageBytes)) {
-      throw new TrellisConfigError(
-        "INVALID_LIMIT",
-        `${className} (@WebSocketRoute): maxMessageBytes ${String(maxMessageBytes)} is not a positive integer number of bytes.`,
-      );
+      throw configError("INVALID_LIMIT", [
+        `${className} (@WebSocketRoute): maxMessageBytes`,
+        String(maxMessageBytes),
+        "a positive integer number of bytes",
+      ]);
     }
 
     const handlers = socket.handlers;
@@ -95,10 +96,10 @@ export function buildSocketRoutes<R>(
         typeof handler.key !== "string" ||
         typeof controller.prototype[handler.key] !== "function"
       ) {
-        throw new TrellisConfigError(
-          "INVALID_DECORATOR_TARGET",
-          `${className}.${String(handler.key)}: a WebSocket handler decorator is on a member that is not a method with a string name.`,
-        );
+        throw configError("INVALID_DECORATOR_TARGET", [
+          `${className}.${String(handler.key)}`,
+          "a WebSocket handler decorator is on a member that is not a method with a string name",
+        ]);
       }
     }
     for (const [key, method] of metadata.methods) {

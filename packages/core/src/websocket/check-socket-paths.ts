@@ -1,4 +1,4 @@
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 import type { Operation } from "../operation/operation.js";
 import type { SocketRoute } from "./socket-route.js";
 
@@ -17,10 +17,10 @@ export function checkSocketPaths(
     const { shape, path } = route.upgrade;
     const owner = owners.get(shape);
     if (owner !== undefined) {
-      throw new TrellisConfigError(
-        "DUPLICATE_ROUTE",
-        `${route.controller.name} (@WebSocketRoute ${path}) and ${owner} both serve GET ${path}.`,
-      );
+      throw configError("DUPLICATE_ROUTE", [
+        `${route.controller.name} (@WebSocketRoute ${path})`,
+        `${owner} (both serve GET ${path})`,
+      ]);
     }
     owners.set(shape, `${route.controller.name} (@WebSocketRoute)`);
   }

@@ -1,5 +1,5 @@
 import { checkDuration } from "../errors/check-duration.js";
-import { TrellisConfigError } from "../errors/trellis-config-error.js";
+import { configError } from "../errors/core-config-error.js";
 
 /** The `websocket` option of `createApp`: how Bun's WebSocket server treats connections. */
 export interface WebSocketOptions {
@@ -30,19 +30,18 @@ const positive = (value: unknown): value is number =>
 /** Checks `createApp`'s `websocket` option. */
 export function parseWebSocketOptions(value: unknown): WebSocketSettings {
   const options = (value ?? {}) as Record<string, unknown>;
-  const fail = (message: string): never => {
-    throw new TrellisConfigError("INVALID_OPTION", `createApp: websocket.${message}`);
+  const fail = (option: string, rule: string): never => {
+    throw configError("INVALID_WEBSOCKET_OPTION", [option, rule]);
   };
-  if (typeof options !== "object") fail(" must be an object.");
+  if (typeof options !== "object") fail("", "an object");
   const { backpressureLimit = 1024 * 1024, idleTimeout = 120 } = options;
   const { closeOnBackpressureLimit = false, perMessageDeflate = false } = options;
   if (!positive(backpressureLimit))
-    fail("backpressureLimit must be a positive integer number of bytes.");
+    fail(".backpressureLimit", "a positive integer number of bytes");
   // Bun's largest WebSocket idle timeout.
   checkDuration(idleTimeout, "createApp: websocket.idleTimeout", { unit: "seconds", max: 960 });
-  if (typeof closeOnBackpressureLimit !== "boolean")
-    fail("closeOnBackpressureLimit must be a boolean.");
-  if (typeof perMessageDeflate !== "boolean") fail("perMessageDeflate must be a boolean.");
+  if (typeof closeOnBackpressureLimit !== "boolean") fail(".closeOnBackpressureLimit", "a boolean");
+  if (typeof perMessageDeflate !== "boolean") fail(".perMessageDeflate", "a boolean");
   return {
     backpressureLimit: backpressureLimit as number,
     closeOnBackpressureLimit: closeOnBackpressureLimit as boolean,
