@@ -58,6 +58,7 @@ export type {
 } from "./docs/docs-plugin.js";
 export { checkDuration } from "./errors/check-duration.js";
 export { checkWholeNumber, type WholeNumberRule } from "./errors/check-whole-number.js";
+export { EngineUnavailableError, isEngineUnavailable } from "./errors/engine-unavailable.js";
 export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
 export { configErrorCodes } from "./errors/error-codes.js";
 export type {
@@ -77,12 +78,14 @@ export {
   NotAcceptableException,
   NotFoundException,
   PayloadTooLargeException,
+  ServiceUnavailableException,
   TooManyRequestsException,
   UnauthorizedException,
   UnprocessableEntityException,
   UnsupportedMediaTypeException,
 } from "./errors/http-exceptions.js";
 export type { LogFields, Logger, StructuredLogger } from "./errors/logger.js";
+export { type OutageLog, outageLog } from "./errors/outage-log.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
 export { withoutStack } from "./errors/without-stack.js";
 export { featureKey } from "./feature/feature-key.js";
