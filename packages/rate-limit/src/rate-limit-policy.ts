@@ -12,6 +12,14 @@ export type RateLimitKey =
   | { readonly header: string }
   | ((request: Request) => string | undefined);
 
+/**
+ * What a route does while its store cannot be reached: `"fail-open"` lets requests through
+ * uncounted (the default: an outage of the counters is not an outage of the API), `"fail-closed"`
+ * answers 503 problem+json with `Retry-After` (for a route a flood must never reach: a login, a
+ * costly export).
+ */
+export type OutagePolicy = "fail-open" | "fail-closed";
+
 /** The options of `@RateLimit` (and of the app-wide policy given to `rateLimits()`). */
 export interface RateLimitOptions {
   /** Requests allowed per window and key (a whole number from 1). */
@@ -28,6 +36,8 @@ export interface RateLimitOptions {
    * key; default: the operationId (each route its own budget; the app-wide default is "default").
    */
   readonly name?: string;
+  /** While the store cannot be reached (default: `rateLimits({ outage })`, else `"fail-open"`). */
+  readonly outage?: OutagePolicy;
 }
 
 /** A rate limit policy as the operation carries it, checked. */
@@ -39,12 +49,23 @@ export interface RateLimitPolicy {
   readonly key: RateLimitKey | undefined;
   /** The explicit name; undefined: the route's operationId. */
   readonly name: string | undefined;
+  /** Undefined: the app's (`rateLimits({ outage })`). */
+  readonly outage: OutagePolicy | undefined;
+}
+
+/** Checks an outage policy; undefined is the default. */
+export function checkOutage(value: unknown, where: string): OutagePolicy | undefined {
+  if (value === undefined || value === "fail-open" || value === "fail-closed") return value;
+  throw new TrellisConfigError(
+    "INVALID_RATE_LIMIT",
+    `${where}: outage must be "fail-open" or "fail-closed".`,
+  );
 }
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // A policy name is sent as a structured-field string: printable ASCII.
 const policyName = /^[\x20-\x7e]{1,64}$/;
-const known = new Set(["limit", "window", "key", "name"]);
+const known = new Set(["limit", "window", "key", "name", "outage"]);
 const longestWindow = 366 * 24 * 60 * 60;
 
 /** Checks `@RateLimit(...)` (or `rateLimit`'s policy); false and undefined mean none. */
@@ -55,7 +76,7 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
   };
   if (value === null || typeof value !== "object") {
     return fail(
-      "@RateLimit takes { limit, window, key?, name? } (or false to turn a default off).",
+      "@RateLimit takes { limit, window, key?, name?, outage? } (or false to turn a default off).",
     );
   }
   const options = value as Record<string, unknown>;
@@ -92,6 +113,7 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
     window,
     key: normalized as RateLimitKey | undefined,
     name: name as string | undefined,
+    outage: checkOutage(options.outage, where),
   };
 }
 
