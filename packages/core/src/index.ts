@@ -85,7 +85,7 @@ export {
   UnsupportedMediaTypeException,
 } from "./errors/http-exceptions.js";
 export type { LogFields, Logger, StructuredLogger } from "./errors/logger.js";
-export { type OutageLog, outageLog } from "./errors/outage-log.js";
+export { type OutageLog, type OutagePolicy, outageLog } from "./errors/outage-log.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
 export { withoutStack } from "./errors/without-stack.js";
 export { featureKey } from "./feature/feature-key.js";

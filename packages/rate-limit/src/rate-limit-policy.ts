@@ -1,4 +1,4 @@
-import { checkDuration, TrellisConfigError } from "@trellis/core";
+import { checkDuration, type OutagePolicy, TrellisConfigError } from "@trellis/core";
 
 /**
  * What one client's budget is counted by: `"principal"` (the authenticated caller, as a scheme
@@ -13,12 +13,12 @@ export type RateLimitKey =
   | ((request: Request) => string | undefined);
 
 /**
- * What a route does while its store cannot be reached: `"fail-open"` lets requests through
- * uncounted (the default: an outage of the counters is not an outage of the API), `"fail-closed"`
- * answers 503 problem+json with `Retry-After` (for a route a flood must never reach: a login, a
- * costly export).
+ * What a route does while its store cannot be reached (core's `OutagePolicy`): `"fail-open"` lets
+ * requests through uncounted (the default: an outage of the counters is not an outage of the API),
+ * `"fail-closed"` answers 503 problem+json with `Retry-After` (for a route a flood must never
+ * reach: a login, a costly export).
  */
-export type OutagePolicy = "fail-open" | "fail-closed";
+export type { OutagePolicy };
 
 /** The options of `@RateLimit` (and of the app-wide policy given to `rateLimits()`). */
 export interface RateLimitOptions {

@@ -1,5 +1,12 @@
 import type { Logger } from "./logger.js";
 
+/**
+ * What a feature does for a request while its store or engine cannot be reached: `"fail-open"`
+ * serves the request without the feature's guarantee, `"fail-closed"` answers 503 problem+json
+ * with `Retry-After`. Each feature documents its default.
+ */
+export type OutagePolicy = "fail-open" | "fail-closed";
+
 /** The log of one dependency's outages: one line when it starts, one when it ends. */
 export interface OutageLog {
   /** A call failed: the first failure of an outage is logged (with its error); later ones counted. */
