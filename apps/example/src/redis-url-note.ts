@@ -29,20 +29,21 @@ function withoutSecrets(value: string): string {
 /** True when `a` is `b` with at most two letters added, dropped, changed or swapped. */
 function closeTo(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 2) return false;
-  // Optimal string alignment distance (a swap of neighbours counts once).
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  // Optimal string alignment distance (a swap of neighbours counts once), in one flat table.
+  const width = b.length + 1;
+  const d = new Array<number>((a.length + 1) * width).fill(0);
+  const at = (i: number, j: number) => d[i * width + j] ?? 0;
+  for (let i = 0; i <= a.length; i++) d[i * width] = i;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const row = d[i] as number[];
-      const above = d[i - 1] as number[];
-      row[j] = Math.min(above[j] + 1, row[j - 1] + 1, above[j - 1] + cost);
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        row[j] = Math.min(row[j] as number, (d[i - 2] as number[])[j - 2] + 1);
+        best = Math.min(best, at(i - 2, j - 2) + 1);
       }
+      d[i * width + j] = best;
     }
   }
-  return (d[a.length] as number[])[b.length] <= 2;
+  return at(a.length, b.length) <= 2;
 }

@@ -83,8 +83,8 @@ function shop() {
   });
   let key = 0;
   const request = async (method: string, path: string) => {
-    const headers =
-      path === "/orders" || path === "/likes" ? { "idempotency-key": `"k${key++}"` } : {};
+    const headers: Record<string, string> = {};
+    if (path === "/orders" || path === "/likes") headers["idempotency-key"] = `"k${key++}"`;
     const json = method === "POST" ? { item: "tea" } : undefined;
     // Bounded well above the 250 ms deadline, far below a hang.
     const answer = await within(send(app, method, path, { headers, json }), 5, `${method} ${path}`);
@@ -98,7 +98,7 @@ function shop() {
   });
   const ready = async () => {
     const answer = await within(send(app, "GET", "/health/ready"), 5, "readiness");
-    return { status: answer.status, body: await answer.json() };
+    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
   };
   return { app, round, ready };
 }

@@ -40,7 +40,7 @@ describe("a stalled Redis", () => {
       pause();
       for (let index = 0; index < 3; index++) {
         const failure = await within(
-          store.hit("k", 60_000).then(
+          Promise.resolve(store.hit("k", 60_000)).then(
             () => undefined,
             (error: unknown) => error,
           ),
@@ -53,7 +53,7 @@ describe("a stalled Redis", () => {
       expect(await within(store.ping(), 5, "a ping's deadline")).toBe(false);
       resume();
       // The calls that timed out never reached the script; the next one counts from where it was.
-      const next = await within(store.hit("k", 60_000), 5, "a call after SIGCONT");
+      const next = await within(Promise.resolve(store.hit("k", 60_000)), 5, "a call after SIGCONT");
       expect(next.count).toBeGreaterThanOrEqual(2);
       expect(await store.ping()).toBe(true);
     } finally {
@@ -97,9 +97,9 @@ describe("a stalled Redis", () => {
     await client.connect();
     const store = redisRateLimitStore({ client, prefix: "stall-shared:", commandTimeoutMs: 300 });
     pause();
-    await expect(within(store.hit("k", 1000), 5, "the deadline")).rejects.toBeInstanceOf(
-      EngineUnavailableError,
-    );
+    await expect(
+      within(Promise.resolve(store.hit("k", 1000)), 5, "the deadline"),
+    ).rejects.toBeInstanceOf(EngineUnavailableError);
     resume();
     await store.close?.();
     expect(client.connected).toBe(true);
