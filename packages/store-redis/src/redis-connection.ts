@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { EngineUnavailableError } from "@trellis/core";
+import { EngineUnavailableError, isEngineUnavailable } from "@trellis/core";
 import { RedisClient } from "bun";
+import { checkSentinel, type RedisSentinelOptions, SentinelLocator } from "./redis-sentinel.js";
 
 /** How a store reaches Redis: a client of the app's own, or a URL the store connects to. */
 export interface RedisStoreOptions {
@@ -23,6 +24,12 @@ export interface RedisStoreOptions {
    * again on the next call (a shared `client` is left as it is).
    */
   readonly commandTimeoutMs?: number;
+  /**
+   * A failover group behind Redis Sentinel, instead of `url`: the store asks the Sentinels for the
+   * primary, checks it is one (`ROLE`), and asks again after a failure (a lost connection, a
+   * deadline passed, a `READONLY` answer from a demoted primary, which is retried once).
+   */
+  readonly sentinel?: RedisSentinelOptions;
 }
 
 /** Said of a store on a health check: `indicators: { redis: () => store.ping() }`. */
@@ -67,13 +74,17 @@ function chooseUrl(url: string | undefined, caller: string): string {
 export class RedisConnection {
   readonly prefix: string;
   readonly timeoutMs: number;
-  private client: RedisClient;
-  private readonly owned: boolean;
+  /** The app's own client, shared; undefined: the store's own connection. */
+  private readonly shared: RedisClient | undefined;
   private readonly url: string | undefined;
-  private connecting: Promise<void> | undefined;
+  private readonly locator: SentinelLocator | undefined;
+  private own: RedisClient | undefined;
+  /** The own connection must be made anew (and, with Sentinel, the primary asked for again). */
+  private stale = false;
+  private connecting: Promise<RedisClient> | undefined;
 
   constructor(options: RedisStoreOptions, defaultPrefix: string, caller: string) {
-    const { client, url, prefix = defaultPrefix, commandTimeoutMs = 1000 } = options;
+    const { client, url, sentinel, prefix = defaultPrefix, commandTimeoutMs = 1000 } = options;
     if (typeof prefix !== "string") throw new TypeError(`${caller}: prefix must be a string.`);
     if (client !== undefined && typeof (client as { send?: unknown }).send !== "function") {
       throw new TypeError(`${caller}: client must be a RedisClient from "bun".`);
@@ -88,32 +99,82 @@ export class RedisConnection {
         `${caller}: commandTimeoutMs must be a number of milliseconds above 0 and at most 600000.`,
       );
     }
+    if (sentinel !== undefined && (client !== undefined || url !== undefined)) {
+      throw new TypeError(`${caller}: give one of client, url and sentinel.`);
+    }
     this.prefix = prefix;
     this.timeoutMs = commandTimeoutMs;
-    this.owned = client === undefined;
-    this.url = this.owned ? chooseUrl(url, caller) : undefined;
-    this.client = client ?? this.open();
+    this.shared = client;
+    this.locator =
+      sentinel === undefined
+        ? undefined
+        : new SentinelLocator(checkSentinel(sentinel, caller), commandTimeoutMs);
+    this.url = client === undefined && sentinel === undefined ? chooseUrl(url, caller) : undefined;
+    if (this.url !== undefined) this.own = this.open(this.url);
   }
 
-  private open(): RedisClient {
-    return new RedisClient(this.url as string, {
+  private open(url: string): RedisClient {
+    return new RedisClient(url, {
       autoReconnect: false,
       enableOfflineQueue: false,
       connectionTimeout: this.timeoutMs,
     });
   }
 
-  private async connected(): Promise<void> {
-    if (this.client.connected || !this.owned) return;
-    this.connecting ??= this.client.connect().finally(() => {
+  /** The connection to send on: the shared client, or the store's own, connected. */
+  private connection(): Promise<RedisClient> | RedisClient {
+    if (this.shared !== undefined) return this.shared;
+    if (this.own?.connected && !this.stale) return this.own;
+    this.connecting ??= this.connect().finally(() => {
       this.connecting = undefined;
     });
-    await this.connecting;
+    return this.connecting;
+  }
+
+  private async connect(): Promise<RedisClient> {
+    if (this.locator === undefined && !this.stale && this.own !== undefined) {
+      await this.own.connect();
+      return this.own;
+    }
+    this.own?.close();
+    this.own = undefined;
+    const url = this.locator === undefined ? (this.url as string) : await this.locator.primary();
+    const client = this.open(url);
+    this.own = client;
+    this.stale = false;
+    await client.connect();
+    if (this.locator !== undefined) {
+      // A Sentinel may name a primary that has just been demoted: only a primary takes writes.
+      const role = (await client.send("ROLE", [])) as unknown[];
+      if (role?.[0] !== "master") {
+        this.stale = true;
+        throw new EngineUnavailableError("redis", "the server the Sentinels named is no primary");
+      }
+    }
+    return client;
+  }
+
+  /** Drops the store's own connection so that the next call makes a new one. */
+  private drop(): void {
+    if (this.shared !== undefined) return;
+    this.stale = true;
+    const stalled = this.own;
+    this.connecting = undefined;
+    this.own = undefined;
+    stalled?.close();
   }
 
   private async call(command: string, args: readonly string[]): Promise<unknown> {
-    await this.connected();
-    return await this.client.send(command, args as string[]);
+    const client = await this.connection();
+    try {
+      return await client.send(command, args as string[]);
+    } catch (error) {
+      // Behind Sentinel a lost primary may have moved: ask again on the next call.
+      if (this.locator !== undefined && (isEngineUnavailable(error) || isReadOnly(error))) {
+        this.drop();
+      }
+      throw error;
+    }
   }
 
   /** `work`, or an `EngineUnavailableError` once the deadline passed (the late answer is dropped). */
@@ -123,12 +184,7 @@ export class RedisConnection {
       timer = setTimeout(() => {
         reject(new EngineUnavailableError("redis", `no answer within ${this.timeoutMs} ms`));
         // A stalled server may answer much later, or never: start over with a new connection.
-        if (this.owned) {
-          const stalled = this.client;
-          this.client = this.open();
-          this.connecting = undefined;
-          stalled.close();
-        }
+        this.drop();
       }, this.timeoutMs);
     });
     const done = work();
@@ -143,12 +199,21 @@ export class RedisConnection {
   /** Runs `script` with `keys` and `args`, atomically on the server, within the deadline. */
   run(script: Script, keys: readonly string[], args: readonly string[]): Promise<unknown> {
     const rest = [String(keys.length), ...keys, ...args];
-    return this.deadline(async () => {
+    const once = async () => {
       try {
         return await this.call("EVALSHA", [script.sha, ...rest]);
       } catch (error) {
         if (!String((error as Error)?.message ?? error).includes("NOSCRIPT")) throw error;
         return await this.call("EVAL", [script.source, ...rest]);
+      }
+    };
+    return this.deadline(async () => {
+      try {
+        return await once();
+      } catch (error) {
+        // A demoted primary refused the write, so nothing was written: once more, on the new one.
+        if (this.locator === undefined || !isReadOnly(error)) throw error;
+        return await once();
       }
     });
   }
@@ -163,6 +228,10 @@ export class RedisConnection {
 
   /** Closes the connection the store opened (a shared client stays open). */
   close(): void {
-    if (this.owned) this.client.close();
+    this.own?.close();
+    this.own = undefined;
   }
 }
+
+const isReadOnly = (error: unknown): boolean =>
+  String((error as Error)?.message ?? error).startsWith("READONLY");
