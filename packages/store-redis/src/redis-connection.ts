@@ -108,7 +108,10 @@ export class RedisConnection {
     this.locator =
       sentinel === undefined
         ? undefined
-        : new SentinelLocator(checkSentinel(sentinel, caller), commandTimeoutMs);
+        : new SentinelLocator(checkSentinel(sentinel, caller), commandTimeoutMs, () => {
+            // The next call connects to the primary the Sentinels name now.
+            this.stale = true;
+          });
     this.url = client === undefined && sentinel === undefined ? chooseUrl(url, caller) : undefined;
     if (this.url !== undefined) this.own = this.open(this.url);
   }
@@ -228,6 +231,7 @@ export class RedisConnection {
 
   /** Closes the connection the store opened (a shared client stays open). */
   close(): void {
+    this.locator?.close();
     this.own?.close();
     this.own = undefined;
   }

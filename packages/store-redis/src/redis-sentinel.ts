@@ -44,12 +44,49 @@ export function checkSentinel(value: unknown, caller: string): RedisSentinelOpti
  */
 export class SentinelLocator {
   private readonly order: string[];
+  /** Subscribed to `+switch-master` on the Sentinel that last answered. */
+  private watcher: RedisClient | undefined;
+  private closed = false;
 
   constructor(
     private readonly options: RedisSentinelOptions,
     private readonly timeoutMs: number,
+    /** Called when a Sentinel announces a new primary of the group. */
+    private readonly switched: () => void,
   ) {
     this.order = [...options.sentinels];
+  }
+
+  /**
+   * Listens for `+switch-master` (as Sentinel's client guidelines ask): a primary demoted while it
+   * still answers would otherwise take writes until its next reconfiguration, up to seconds.
+   */
+  private watch(sentinel: string): void {
+    if (this.watcher !== undefined || this.closed) return;
+    const watcher = new RedisClient(`redis://${withPort(sentinel)}`, {
+      autoReconnect: false,
+      connectionTimeout: this.timeoutMs,
+    });
+    this.watcher = watcher;
+    watcher.onclose = () => {
+      if (this.watcher === watcher) this.watcher = undefined;
+    };
+    const prefix = `${this.options.name} `;
+    watcher
+      .subscribe("+switch-master", (message: string) => {
+        if (String(message).startsWith(prefix)) this.switched();
+      })
+      .catch(() => {
+        if (this.watcher === watcher) this.watcher = undefined;
+        watcher.close();
+      });
+  }
+
+  /** Stops listening. */
+  close(): void {
+    this.closed = true;
+    this.watcher?.close();
+    this.watcher = undefined;
   }
 
   /** The URL of the primary now, or an `EngineUnavailableError` when no Sentinel says. */
@@ -59,6 +96,7 @@ export class SentinelLocator {
       if (address === undefined) continue;
       this.order.splice(this.order.indexOf(sentinel), 1);
       this.order.unshift(sentinel);
+      this.watch(sentinel);
       return this.urlOf(address[0], address[1]);
     }
     throw new EngineUnavailableError(
@@ -78,10 +116,11 @@ export class SentinelLocator {
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error("late")), this.timeoutMs);
       });
-      const reply = await Promise.race([
-        client.send("SENTINEL", ["get-master-addr-by-name", this.options.name]),
-        late,
-      ]);
+      const asked = client
+        .connect()
+        .then(() => client.send("SENTINEL", ["get-master-addr-by-name", this.options.name]));
+      asked.catch(() => {}); // may settle after the deadline
+      const reply = await Promise.race([asked, late]);
       if (!Array.isArray(reply) || reply.length !== 2) return undefined;
       return [String(reply[0]), String(reply[1])];
     } finally {

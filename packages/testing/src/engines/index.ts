@@ -14,4 +14,5 @@ export {
 } from "./start-oidc-provider.js";
 export { startPostgres } from "./start-postgres.js";
 export { startRedis } from "./start-redis.js";
+export { type RunningSentinelGroup, startRedisSentinel } from "./start-redis-sentinel.js";
 export { type RunningS3, startS3 } from "./start-s3.js";
