@@ -3,6 +3,7 @@
 // close it gracefully: see `serve` in @trellis/core. With WORKERS=n it supervises n server
 // processes instead (supervisor.ts).
 import { type ConfigDefaults, type ExampleConfig, readConfig } from "./config.js";
+import { redisUrlNote } from "./redis-url-note.js";
 import { startExampleServer } from "./server.js";
 import { supervise } from "./supervisor.js";
 import { startTelemetry, type Telemetry } from "./telemetry.js";
@@ -46,6 +47,8 @@ function serveExample(config: ExampleConfig, telemetry: Telemetry | undefined): 
   console.log(`Users API: ${urls.users}`);
   console.log(`Docs: ${urls.docs}`);
   console.log(`Data: ${config.databaseUrl ? "Postgres (DATABASE_URL)" : config.databasePath}`);
+  // Which Redis, or that REDIS_URL is unset: a misspelt variable otherwise goes unnoticed.
+  console.log(redisUrlNote(process.env));
   if (telemetry) console.log(`Telemetry: OTLP ${telemetry.protocol} (OTEL_EXPORTER_OTLP_ENDPOINT)`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

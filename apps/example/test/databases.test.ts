@@ -121,7 +121,7 @@ describe.each(kinds)("the example on $name", (kind) => {
 });
 
 describe("the example on a Postgres server that goes down", () => {
-  it("answers readiness 503 (database down) while the server is down, and 200 once it is back", async () => {
+  it("answers readiness 503 (database down) and its routes 503 with Retry-After while the server is down, and 200 once it is back", async () => {
     const postgres = kinds.find((kind) => kind.name === "Postgres");
     const engine = postgres?.engine;
     if (!postgres || !engine) throw new Error("the Postgres kind runs its own server");
@@ -136,6 +136,11 @@ describe("the example on a Postgres server that goes down", () => {
         checks: { database: { status: "down" } },
       });
       expect((await example.request("/health/live")).status).toBe(200);
+      // A route whose repository cannot reach Postgres: 503 with Retry-After, not 500.
+      const users = await example.request("/users");
+      expect([users.status, users.headers.get("retry-after")]).toEqual([503, "1"]);
+      expect(users.headers.get("content-type")).toBe("application/problem+json");
+      expect(await users.text()).not.toMatch(/POSTGRES|refused|127\.0\.0\.1/i);
     } finally {
       await engine.up();
     }

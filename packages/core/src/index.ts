@@ -63,6 +63,7 @@ export {
   type WholeNumberRule,
 } from "./errors/check-whole-number.js";
 export { type ConfigErrorFactory, defineConfigErrors } from "./errors/config-error.js";
+export { EngineUnavailableError, isEngineUnavailable } from "./errors/engine-unavailable.js";
 export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
 export { configErrorCodes, configErrors } from "./errors/error-codes.js";
 export type {
@@ -82,12 +83,14 @@ export {
   NotAcceptableException,
   NotFoundException,
   PayloadTooLargeException,
+  ServiceUnavailableException,
   TooManyRequestsException,
   UnauthorizedException,
   UnprocessableEntityException,
   UnsupportedMediaTypeException,
 } from "./errors/http-exceptions.js";
 export type { LogFields, Logger, StructuredLogger } from "./errors/logger.js";
+export { type OutageLog, type OutagePolicy, outageLog } from "./errors/outage-log.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
 export { withoutStack } from "./errors/without-stack.js";
 export { featureKey } from "./feature/feature-key.js";

@@ -45,6 +45,9 @@ function checker(
   let instance: unknown;
   const call = () => {
     if (typeof indicator === "function") return indicator();
+    if (!("inject" in indicator) || indicator.inject === undefined) {
+      return (indicator.check as () => HealthCheckResult | Promise<HealthCheckResult>)();
+    }
     instance ??= context.resolve(indicator.inject, `health indicator "${name}"`);
     return indicator.check(instance as never);
   };
@@ -66,8 +69,10 @@ function checker(
 /**
  * Liveness and readiness endpoints, an app plugin for `createApp({ plugins })`: `GET <path>/live`
  * answers 200 while the process answers; `GET <path>/ready` answers 503 while the app starts or
- * closes, when an indicator or the publish/subscribe engine is down, or under pressure (with
- * `Retry-After`), else 200. Both are documented operations (`getLiveness`, `getReadiness`).
+ * closes, when a critical indicator is down (indicators are critical unless `critical: false`), or
+ * under pressure (with `Retry-After`), else 200: `status: "degraded"` with the names of the
+ * non-critical checks that are down (the publish/subscribe engine's by default) in `degraded`.
+ * Both are documented operations (`getLiveness`, `getReadiness`).
  *
  * @example
  * createApp({
@@ -112,9 +117,17 @@ export function healthChecks(options?: HealthOptions): AppPlugin {
         Object.assign(found, pressure);
         const pressed = Object.values(pressure).some((check) => check.status === "down");
         const state = context.status();
-        const up =
-          state === "ready" && Object.values(found).every((check) => check.status === "up");
-        const body: Readiness = { status: up ? "ok" : "unavailable", state, checks: found };
+        const down = Object.keys(found).filter((name) => found[name]?.status === "down");
+        // Pressure checks are this instance's own: always critical.
+        const failing = down.filter((name) => settings.critical.has(name) || name in pressure);
+        const degraded = down.filter((name) => !failing.includes(name));
+        const up = state === "ready" && failing.length === 0;
+        const body: Readiness = {
+          status: !up ? "unavailable" : degraded.length > 0 ? "degraded" : "ok",
+          state,
+          checks: found,
+          ...(degraded.length > 0 ? { degraded } : {}),
+        };
         return answer(
           up ? 200 : 503,
           body,

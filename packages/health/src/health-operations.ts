@@ -12,11 +12,16 @@ export interface ReadinessCheck {
   readonly [detail: string]: unknown;
 }
 
-/** The readiness answer: ready or not, the app's state, and what each check found. */
+/**
+ * The readiness answer: ready or not (`"degraded"`: ready, with a non-critical check down), the
+ * app's state, what each check found, and the names of the non-critical checks that are down.
+ */
 export interface Readiness {
-  readonly status: "ok" | "unavailable";
+  readonly status: "ok" | "degraded" | "unavailable";
   readonly state: AppStatus;
   readonly checks: Readonly<Record<string, ReadinessCheck>>;
+  /** The checks that are down without failing readiness (`critical: false`); absent when none. */
+  readonly degraded?: readonly string[];
 }
 
 /**
@@ -26,7 +31,7 @@ export interface Readiness {
 export abstract class HealthChecks {
   /** `GET <path>/live`. */
   abstract live(): Liveness;
-  /** `GET <path>/ready`: 503 while starting, closing, under pressure or with a check down. */
+  /** `GET <path>/ready`: 503 while starting, closing, under pressure or with a critical check down. */
   abstract ready(): Promise<Readiness>;
 }
 
@@ -40,7 +45,7 @@ const readinessSchema: JsonSchema = {
   type: "object",
   required: ["status", "state", "checks"],
   properties: {
-    status: { type: "string", enum: ["ok", "unavailable"] },
+    status: { type: "string", enum: ["ok", "degraded", "unavailable"] },
     state: { type: "string", enum: ["starting", "ready", "closing", "closed", "failed"] },
     checks: {
       type: "object",
@@ -50,6 +55,12 @@ const readinessSchema: JsonSchema = {
         required: ["status"],
         properties: { status: { type: "string", enum: ["up", "down"] } },
       },
+    },
+    degraded: {
+      type: "array",
+      items: { type: "string" },
+      description:
+        "The checks that are down without failing readiness (critical: false; the pub/sub engine by default).",
     },
   },
 };
@@ -108,13 +119,13 @@ export function healthOperations(settings: HealthSettings): {
       settings,
       "ready",
       "Readiness probe",
-      "200 when the app is ready and every check is up; 503 (send no traffic here for now) while it starts or closes, when a check is down, or under pressure.",
+      "200 when the app is ready and every critical check is up (status degraded, with the non-critical checks that are down in degraded); 503 (send no traffic here for now) while it starts or closes, when a critical check is down, or under pressure.",
       [
         response(200, readinessSchema, "Ready to serve"),
         response(
           503,
           readinessSchema,
-          "Not ready: starting, closing, a check down, or under pressure",
+          "Not ready: starting, closing, a critical check down, or under pressure",
           true,
         ),
       ],

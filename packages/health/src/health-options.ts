@@ -24,17 +24,30 @@ export type HealthCheckResult =
 
 type Awaitable<T> = T | Promise<T>;
 
+/** Whether an indicator that is down fails readiness. */
+export interface IndicatorOptions {
+  /**
+   * True (the default for an indicator): down, readiness answers 503 and the balancer sends this
+   * instance no traffic. False: down, readiness still answers 200, with `status: "degraded"` and
+   * the indicator's name in `degraded`, for a dependency the API can live without (a Redis that
+   * only holds rate limits): a dependency every instance shares is down for all of them, and
+   * failing readiness on it would take every instance out at once.
+   */
+  readonly critical?: boolean;
+}
+
 /**
- * One thing readiness depends on: a function, or a provider of the app and a check of it
- * (`healthIndicator(DatabaseHealth, (db) => db.isReachable())`). A check that throws, rejects or
- * takes longer than `timeoutMs` is down.
+ * One thing readiness depends on: a function, `{ check, critical }`, or a provider of the app and
+ * a check of it (`healthIndicator(DatabaseHealth, (db) => db.isReachable())`). A check that
+ * throws, rejects or takes longer than `timeoutMs` is down.
  */
 export type HealthIndicator =
   | (() => Awaitable<HealthCheckResult>)
-  | {
+  | ({ readonly check: () => Awaitable<HealthCheckResult> } & IndicatorOptions)
+  | ({
       readonly inject: abstract new (...args: never[]) => unknown;
       readonly check: (instance: never) => Awaitable<HealthCheckResult>;
-    };
+    } & IndicatorOptions);
 
 /**
  * A readiness check of one of the app's providers, resolved once, when first checked.
@@ -45,8 +58,13 @@ export type HealthIndicator =
 export function healthIndicator<T>(
   inject: abstract new (...args: never[]) => T,
   check: (instance: T) => Awaitable<HealthCheckResult>,
+  options: IndicatorOptions = {},
 ): HealthIndicator {
-  return { inject, check: check as (instance: never) => Awaitable<HealthCheckResult> };
+  return {
+    inject,
+    check: check as (instance: never) => Awaitable<HealthCheckResult>,
+    ...(options.critical === undefined ? {} : { critical: options.critical }),
+  };
 }
 
 /** Limits past which the process is under pressure: readiness answers 503 with `Retry-After`. */
@@ -69,8 +87,12 @@ export interface HealthOptions {
   readonly path?: string;
   /** What readiness checks besides the app's state, by name. */
   readonly indicators?: Readonly<Record<string, HealthIndicator>>;
-  /** Check the publish/subscribe engine (`pubsub.status().connected`); default true. */
-  readonly pubsub?: boolean;
+  /**
+   * Check the publish/subscribe engine (`pubsub.status().connected`); default true, not critical:
+   * a lost engine shows as `degraded`, readiness stays 200 (requests are still served; events
+   * wait or are lost as the engine's adapter documents). `{ critical: true }` fails readiness.
+   */
+  readonly pubsub?: boolean | IndicatorOptions;
   /** Event-loop delay, heap and RSS limits; none by default. */
   readonly pressure?: PressureOptions;
   /** Milliseconds a check may take before it counts as down (default 3000). */
@@ -83,6 +105,8 @@ export interface HealthOptions {
 export interface HealthSettings {
   readonly path: string;
   readonly indicators: ReadonlyMap<string, HealthIndicator>;
+  /** The names of the checks whose being down fails readiness (indicators and pubsub). */
+  readonly critical: ReadonlySet<string>;
   readonly pubsub: boolean;
   readonly pressure: Required<PressureOptions> | undefined;
   readonly timeoutMs: number;
@@ -105,8 +129,9 @@ const isIndicator = (value: unknown): value is HealthIndicator =>
   typeof value === "function" ||
   (value !== null &&
     typeof value === "object" &&
-    typeof (value as { inject?: unknown }).inject === "function" &&
-    typeof (value as { check?: unknown }).check === "function");
+    ["undefined", "function"].includes(typeof (value as { inject?: unknown }).inject) &&
+    typeof (value as { check?: unknown }).check === "function" &&
+    ["undefined", "boolean"].includes(typeof (value as { critical?: unknown }).critical));
 
 function parsePressure(value: PressureOptions | undefined): HealthSettings["pressure"] {
   if (value === undefined) return undefined;
@@ -133,16 +158,31 @@ export function parseHealth(value: HealthOptions | undefined): HealthSettings {
     return fail(`path must be a path like "/health" (no parameters, no trailing slash).`);
   }
   const indicators = new Map<string, HealthIndicator>();
+  const critical = new Set<string>();
   for (const [name, indicator] of Object.entries(options.indicators ?? {})) {
     if (!isIndicator(indicator)) {
-      return fail(`indicators.${name} must be a function or healthIndicator(Token, check).`);
+      return fail(
+        `indicators.${name} must be a function, { check, critical? } or healthIndicator(Token, check, { critical? }).`,
+      );
     }
     indicators.set(name, indicator);
+    if (typeof indicator === "function" || indicator.critical !== false) critical.add(name);
   }
+  const { pubsub = true } = options;
+  if (
+    typeof pubsub !== "boolean" &&
+    (pubsub === null ||
+      typeof pubsub !== "object" ||
+      !["undefined", "boolean"].includes(typeof pubsub.critical))
+  ) {
+    return fail("pubsub must be true, false or { critical?: boolean }.");
+  }
+  if (typeof pubsub === "object" && pubsub.critical === true) critical.add("pubsub");
   return {
     path,
     indicators,
-    pubsub: options.pubsub !== false,
+    critical,
+    pubsub: pubsub !== false,
     pressure: parsePressure(options.pressure),
     timeoutMs: positive(options.timeoutMs, "timeoutMs") ?? 3000,
     tag: typeof options.tag === "string" && options.tag !== "" ? options.tag : "health",

@@ -114,12 +114,67 @@ describe("healthChecks()", () => {
     await app.close({ graceMs: 0 });
   });
 
-  it("reports a disconnected engine as down", async () => {
+  it("reports a disconnected engine as degraded, not unready, unless it is made critical", async () => {
     const pubsub = inProcessPubSub();
     const status = pubsub.status.bind(pubsub);
     pubsub.status = () => ({ ...status(), connected: false });
     const app = testApp([ThingController], { ...quiet, pubsub, health: true });
-    expect((await ready(app)).body.checks.pubsub).toEqual({ status: "down", engine: "in-process" });
+    expect(await ready(app)).toEqual({
+      status: 200,
+      retryAfter: null,
+      body: {
+        status: "degraded",
+        state: "ready",
+        checks: { pubsub: { status: "down", engine: "in-process" } },
+        degraded: ["pubsub"],
+      },
+    });
+    const strict = testApp([ThingController], {
+      ...quiet,
+      pubsub,
+      health: { pubsub: { critical: true } },
+    });
+    expect((await ready(strict)).status).toBe(503);
+  });
+
+  it("answers 200 degraded when only non-critical indicators are down, 503 once a critical one is", async () => {
+    const state = { cache: false, database: true };
+    const app = testApp([ThingController], {
+      ...quiet,
+      providers: [Database],
+      health: {
+        pubsub: false,
+        indicators: {
+          cache: { check: () => state.cache, critical: false },
+          search: healthIndicator(Database, () => false, { critical: false }),
+          database: () => state.database,
+        },
+      },
+    });
+    expect(await ready(app)).toEqual({
+      status: 200,
+      retryAfter: null,
+      body: {
+        status: "degraded",
+        state: "ready",
+        checks: {
+          cache: { status: "down" },
+          search: { status: "down" },
+          database: { status: "up" },
+        },
+        degraded: ["cache", "search"],
+      },
+    });
+    state.database = false;
+    const answer = await ready(app);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ status: "unavailable", degraded: ["cache", "search"] });
+    state.cache = true;
+    state.database = true;
+    const healed = await ready(app);
+    expect(healed.status).toBe(200);
+    expect(healed.body.status).toBe("degraded");
+    expect(healed.body.degraded).toEqual(["search"]);
   });
 
   it("flips readiness to 503 as soon as the app closes; liveness stays 200", async () => {
@@ -174,6 +229,15 @@ describe("healthChecks()", () => {
     expect(codeOf(() => healthChecks({ indicators: { db: "yes" as never } }))).toEqual([
       "INVALID_HEALTH_OPTIONS",
       expect.stringMatching(/indicators\.db/),
+    ]);
+    expect(
+      codeOf(() =>
+        healthChecks({ indicators: { db: { check: () => true, critical: "no" as never } } }),
+      ),
+    ).toEqual(["INVALID_HEALTH_OPTIONS", expect.stringMatching(/indicators\.db/)]);
+    expect(codeOf(() => healthChecks({ pubsub: "yes" as never }))).toEqual([
+      "INVALID_HEALTH_OPTIONS",
+      expect.stringMatching(/pubsub must be/),
     ]);
     expect(codeOf(() => healthChecks({ timeoutMs: -1 }))).toEqual([
       "INVALID_HEALTH_OPTIONS",

@@ -12,6 +12,7 @@ export {
   type HealthIndicator,
   type HealthOptions,
   healthIndicator,
+  type IndicatorOptions,
   type PressureOptions,
 } from "./health-options.js";
 export type { PressureCheck } from "./pressure-monitor.js";

@@ -4,7 +4,7 @@ import { defineConfigErrors } from "@trellis/core";
 export const idempotencyErrors = {
   INVALID_IDEMPOTENCY: {
     meaning:
-      "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl? }, or idempotencyKeys() a bad store, scope or option",
+      "`@Idempotent` is on a GET, HEAD or OPTIONS route or an event stream, or is given options other than { required?, ttl?, outage? }, or idempotencyKeys() a bad store, scope or option",
     message: "%s: %s",
   },
 } as const;

@@ -1,4 +1,4 @@
-import { featureKey, type RouteFeature } from "@trellis/core";
+import { featureKey, type OutageLog, outageLog, type RouteFeature } from "@trellis/core";
 import { callerScope } from "./caller-scope.js";
 import { idempotencyDocument, idempotencyTool } from "./idempotency-document.js";
 import { type IdempotencyAppOptions, parseIdempotency } from "./idempotency-options.js";
@@ -30,6 +30,8 @@ export function idempotencyKeys(
   options: IdempotencyAppOptions = {},
 ): RouteFeature<IdempotentOptions, IdempotencyPlan> {
   const settings = parseIdempotency(options);
+  // One log of the store's outages for every route (they share the store), with the app's logger.
+  let outages: OutageLog | undefined;
   return {
     name: "idempotency",
     key: idempotentKey,
@@ -44,7 +46,14 @@ export function idempotencyKeys(
     stage: {
       // After guards, before the body is read: only an allowed request claims a key.
       place: "after-guards",
-      compile: (policy, next, context) => idempotencyStage(policy, next, context, settings),
+      compile: (policy, next, context) => {
+        outages ??= outageLog(
+          context.logger,
+          "the idempotency store",
+          'requests with a key are answered 503 ("fail-closed") or run without it ("fail-open")',
+        );
+        return idempotencyStage(policy, next, context, settings, outages);
+      },
     },
     document: (policy) => idempotencyDocument(policy),
     tool: (policy) => idempotencyTool(policy),

@@ -1,6 +1,6 @@
-import { checkDuration } from "@trellis/core";
+import { checkDuration, type OutagePolicy } from "@trellis/core";
 import { idempotencyError } from "./idempotency-errors.js";
-import { longestIdempotencyTtl } from "./idempotency-policy.js";
+import { checkOutage, longestIdempotencyTtl } from "./idempotency-policy.js";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import { memoryIdempotencyStore } from "./memory-idempotency-store.js";
 
@@ -22,6 +22,12 @@ export interface IdempotencyAppOptions {
    * id when callers are told apart another way (a session cookie).
    */
   readonly scope?: (request: Request) => string | undefined;
+  /**
+   * What `@Idempotent` routes do while the store cannot be reached, unless their own `outage`
+   * says: `"fail-closed"` (the default) answers 503 with `Retry-After`, since the app cannot
+   * promise to run a request once; `"fail-open"` runs it without its key (a retry may run twice).
+   */
+  readonly outage?: OutagePolicy;
 }
 
 /** The options of `idempotencyKeys()`, checked. */
@@ -33,9 +39,10 @@ export interface IdempotencySettings {
   readonly lockMs: number;
   /** Undefined: the caller (see `callerScope`), planned per route. */
   readonly scope: ((request: Request) => string | undefined) | undefined;
+  readonly outage: OutagePolicy;
 }
 
-const known = new Set(["store", "ttl", "lockTtl", "scope"]);
+const known = new Set(["store", "ttl", "lockTtl", "scope", "outage"]);
 
 /** Reads the options of `idempotencyKeys()`. */
 export function parseIdempotency(value: unknown): IdempotencySettings {
@@ -43,7 +50,7 @@ export function parseIdempotency(value: unknown): IdempotencySettings {
     throw idempotencyError("INVALID_IDEMPOTENCY", ["idempotencyKeys", why]);
   };
   if (value !== undefined && (value === null || typeof value !== "object")) {
-    fail("the options must be an object { store?, ttl?, lockTtl?, scope? }.");
+    fail("the options must be an object { store?, ttl?, lockTtl?, scope?, outage? }.");
   }
   const options = (value ?? {}) as IdempotencyAppOptions;
   const unknown = Object.keys(options).filter((name) => !known.has(name));
@@ -71,5 +78,6 @@ export function parseIdempotency(value: unknown): IdempotencySettings {
     ttlMs: ttl * 1000,
     lockMs: lock * 1000,
     scope,
+    outage: checkOutage(options.outage, "idempotencyKeys") ?? "fail-closed",
   };
 }

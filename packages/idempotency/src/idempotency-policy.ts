@@ -1,4 +1,9 @@
-import { checkDuration, type FeatureSetting, type Operation } from "@trellis/core";
+import {
+  checkDuration,
+  type FeatureSetting,
+  type Operation,
+  type OutagePolicy,
+} from "@trellis/core";
 import { idempotencyError } from "./idempotency-errors.js";
 
 /** An idempotent route's plan: its policy and whose keys are whose. */
@@ -13,6 +18,12 @@ export interface IdempotentOptions {
   readonly required?: boolean;
   /** Seconds a completed response is kept for replay (default: `idempotencyKeys({ ttl })`, 24 hours). */
   readonly ttl?: number;
+  /**
+   * While the store cannot be reached (default: `idempotencyKeys({ outage })`, else
+   * `"fail-closed"`): `"fail-open"` runs the request without its key, for a route where a
+   * duplicate does no harm.
+   */
+  readonly outage?: OutagePolicy;
 }
 
 /** An idempotent route's settings, checked. */
@@ -20,9 +31,20 @@ export interface IdempotencyPolicy {
   readonly required: boolean;
   /** Seconds; undefined: the app's `ttl` of `idempotencyKeys()`. */
   readonly ttl: number | undefined;
+  /** Undefined: the app's `outage` of `idempotencyKeys()`. */
+  readonly outage: OutagePolicy | undefined;
 }
 
-const known = new Set(["required", "ttl"]);
+/** Checks an outage policy; undefined is the default. */
+export function checkOutage(value: unknown, where: string): OutagePolicy | undefined {
+  if (value === undefined || value === "fail-open" || value === "fail-closed") return value;
+  throw idempotencyError("INVALID_IDEMPOTENCY", [
+    where,
+    'outage must be "fail-open" or "fail-closed".',
+  ]);
+}
+
+const known = new Set(["required", "ttl", "outage"]);
 /** The longest time a response may be kept: 366 days, in seconds. */
 export const longestIdempotencyTtl = 366 * 24 * 60 * 60;
 // A class's @Idempotent covers its non-idempotent routes; a method's may be on any unsafe one.
@@ -34,7 +56,7 @@ function checkOptions(value: unknown, where: string): IdempotencyPolicy {
     throw idempotencyError("INVALID_IDEMPOTENCY", [where, why]);
   };
   if (value === null || typeof value !== "object") {
-    return fail("@Idempotent takes { required?, ttl? } or nothing.");
+    return fail("@Idempotent takes { required?, ttl?, outage? } or nothing.");
   }
   const options = value as Record<string, unknown>;
   const unknown = Object.keys(options).filter((name) => !known.has(name));
@@ -49,7 +71,7 @@ function checkOptions(value: unknown, where: string): IdempotencyPolicy {
           unit: "seconds",
           max: longestIdempotencyTtl,
         });
-  return { required: options.required !== false, ttl };
+  return { required: options.required !== false, ttl, outage: checkOutage(options.outage, where) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RouteHandler, StageContext } from "@trellis/core";
+import type { OutageLog, RouteHandler, StageContext } from "@trellis/core";
 import { parseIdempotencyKey } from "./idempotency-key.js";
 import type { IdempotencySettings } from "./idempotency-options.js";
 import type { IdempotencyPlan } from "./idempotency-policy.js";
@@ -12,14 +12,19 @@ import { captureResponse, isKept, replayResponse } from "./stored-response.js";
  * claims it in the store, atomically: the first runs and its response is kept (unless it is 5xx,
  * 408, 425 or 429: the key is then given up, so a retry runs again); a retry with the same
  * payload gets the kept response; another payload is 422; a retry while the first runs is 409.
+ * While the store cannot be reached (or passes its deadline), a request with a key is answered 503
+ * ("fail-closed", the default) or runs without it ("fail-open"); `outages` logs each outage once
+ * on entry and once on exit.
  */
 export function idempotencyStage(
   policy: IdempotencyPlan,
   handler: RouteHandler,
   context: StageContext,
   settings: IdempotencySettings,
+  outages: OutageLog,
 ): RouteHandler {
   const { operation, respond, logger, requestIdHeader, where } = context;
+  const open = (policy.outage ?? settings.outage) === "fail-open";
   const { store } = settings;
   const { scope } = policy;
   const route = `${operation.method} ${operation.path}`;
@@ -49,15 +54,26 @@ export function idempotencyStage(
       fingerprint = digest;
       claimed = storeKey(route, scope(request) ?? "", key);
       token = crypto.randomUUID();
-      const entry = await store.claim(claimed, { token, fingerprint, lockMs });
-      if (entry !== undefined) return answer(request, entry, fingerprint);
     } catch (error) {
-      logger.error(`${where}: the idempotency store failed; the request was refused (503).`, error);
+      logger.error(
+        `${where}: the request could not be fingerprinted; it was refused (503).`,
+        error,
+      );
       return refuse(request, "unavailable");
     }
+    let entry: IdempotencyEntry | undefined;
+    try {
+      entry = await store.claim(claimed, { token, fingerprint, lockMs });
+    } catch (error) {
+      outages.failed(error);
+      // Fail-open: the request runs as if it had no key; nothing is kept for a retry.
+      return open ? await handler(request, params, decoded) : refuse(request, "unavailable");
+    }
+    if (outages.affected > 0) outages.recovered();
+    if (entry !== undefined) return answer(request, entry, fingerprint);
     const response = await handler(request, params, decoded);
-    const failed = (error: unknown) =>
-      logger.error(`${where}: the idempotency store failed after the request ran.`, error);
+    // The store failing after the request ran is part of the same outage: counted, not logged again.
+    const failed = (error: unknown) => outages.failed(error);
     if (!(response instanceof Response) || !isKept(response.status)) {
       await store.release(claimed, token).catch(failed);
       return response;

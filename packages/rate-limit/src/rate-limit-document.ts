@@ -1,4 +1,5 @@
 import type { DocumentFragment, FragmentHeader } from "@trellis/core";
+import { storeUnavailableType } from "./rate-limit-stage.js";
 
 // What a rate-limited operation documents: the RateLimit fields on its answers and its 429.
 
@@ -32,4 +33,19 @@ export const rateLimitDocument: DocumentFragment = {
     },
   ],
   problemTypes: ["https://iana.org/assignments/http-problem-types#quota-exceeded"],
+};
+
+/** A fail-closed operation also documents its 503 while the counters cannot be reached. */
+export const failClosedDocument: DocumentFragment = {
+  ...rateLimitDocument,
+  responses: [
+    ...(rateLimitDocument.responses ?? []),
+    {
+      status: 503,
+      description:
+        "Service Unavailable: the rate limit store cannot be reached; retry after the Retry-After seconds.",
+      headers: { "Retry-After": retryAfter },
+    },
+  ],
+  problemTypes: [...(rateLimitDocument.problemTypes ?? []), storeUnavailableType],
 };

@@ -4,7 +4,7 @@ import { defineConfigErrors } from "@trellis/core";
 export const rateLimitErrors = {
   INVALID_RATE_LIMIT: {
     meaning:
-      "`@RateLimit` or the policy of rateLimits() has a bad limit, window, key or name, rateLimits() a bad store or clientAddress, or two routes name one policy with different limits",
+      "`@RateLimit` or the policy of rateLimits() has a bad limit, window, key, name or outage, rateLimits() a bad store or clientAddress, or two routes name one policy with different limits",
     message: "%s: %s",
   },
 } as const;

@@ -1,7 +1,7 @@
 import type { TrustedAddressHeader } from "@trellis/core";
 import { memoryRateLimitStore } from "./memory-rate-limit-store.js";
 import { rateLimitError } from "./rate-limit-errors.js";
-import type { RateLimitOptions } from "./rate-limit-policy.js";
+import { checkOutage, type OutagePolicy, type RateLimitOptions } from "./rate-limit-policy.js";
 import type { RateLimitStore } from "./rate-limit-store.js";
 
 /**
@@ -29,6 +29,8 @@ export interface RateLimitRuntimeSettings {
   readonly store: RateLimitStore;
   readonly clientAddress: TrustedAddressHeader | undefined;
   readonly ipv6Prefix: number;
+  /** What routes do while the store cannot be reached, unless their `@RateLimit` says. */
+  readonly outage: OutagePolicy;
 }
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -57,5 +59,11 @@ export function parseRateLimitRuntime(value: unknown): RateLimitRuntimeSettings 
       fail("clientAddress.hops must be a whole number from 1.");
     }
   }
-  return { store: store ?? memoryRateLimitStore(), clientAddress, ipv6Prefix };
+  const outage = checkOutage((value as RateLimitAppOptions | undefined)?.outage, "rateLimits");
+  return {
+    store: store ?? memoryRateLimitStore(),
+    clientAddress,
+    ipv6Prefix,
+    outage: outage ?? "fail-open",
+  };
 }

@@ -1,4 +1,4 @@
-import { checkDuration } from "@trellis/core";
+import { checkDuration, type OutagePolicy } from "@trellis/core";
 import { rateLimitError } from "./rate-limit-errors.js";
 
 /**
@@ -12,6 +12,14 @@ export type RateLimitKey =
   | "ip"
   | { readonly header: string }
   | ((request: Request) => string | undefined);
+
+/**
+ * What a route does while its store cannot be reached (core's `OutagePolicy`): `"fail-open"` lets
+ * requests through uncounted (the default: an outage of the counters is not an outage of the API),
+ * `"fail-closed"` answers 503 problem+json with `Retry-After` (for a route a flood must never
+ * reach: a login, a costly export).
+ */
+export type { OutagePolicy };
 
 /** The options of `@RateLimit` (and of the app-wide policy given to `rateLimits()`). */
 export interface RateLimitOptions {
@@ -29,6 +37,8 @@ export interface RateLimitOptions {
    * key; default: the operationId (each route its own budget; the app-wide default is "default").
    */
   readonly name?: string;
+  /** While the store cannot be reached (default: `rateLimits({ outage })`, else `"fail-open"`). */
+  readonly outage?: OutagePolicy;
 }
 
 /** A rate limit policy as the operation carries it, checked. */
@@ -40,12 +50,23 @@ export interface RateLimitPolicy {
   readonly key: RateLimitKey | undefined;
   /** The explicit name; undefined: the route's operationId. */
   readonly name: string | undefined;
+  /** Undefined: the app's (`rateLimits({ outage })`). */
+  readonly outage: OutagePolicy | undefined;
+}
+
+/** Checks an outage policy; undefined is the default. */
+export function checkOutage(value: unknown, where: string): OutagePolicy | undefined {
+  if (value === undefined || value === "fail-open" || value === "fail-closed") return value;
+  throw rateLimitError("INVALID_RATE_LIMIT", [
+    where,
+    'outage must be "fail-open" or "fail-closed".',
+  ]);
 }
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // A policy name is sent as a structured-field string: printable ASCII.
 const policyName = /^[\x20-\x7e]{1,64}$/;
-const known = new Set(["limit", "window", "key", "name"]);
+const known = new Set(["limit", "window", "key", "name", "outage"]);
 const longestWindow = 366 * 24 * 60 * 60;
 
 /** Checks `@RateLimit(...)` (or `rateLimit`'s policy); false and undefined mean none. */
@@ -56,7 +77,7 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
   };
   if (value === null || typeof value !== "object") {
     return fail(
-      "@RateLimit takes { limit, window, key?, name? } (or false to turn a default off).",
+      "@RateLimit takes { limit, window, key?, name?, outage? } (or false to turn a default off).",
     );
   }
   const options = value as Record<string, unknown>;
@@ -93,6 +114,7 @@ export function checkRateLimit(value: unknown, where: string): RateLimitPolicy |
     window,
     key: normalized as RateLimitKey | undefined,
     name: name as string | undefined,
+    outage: checkOutage(options.outage, where),
   };
 }
 

@@ -1,5 +1,7 @@
 import {
+  type OutageLog,
   type RouteHandler,
+  ServiceUnavailableException,
   type StageContext,
   type StagePlace,
   TooManyRequestsException,
@@ -7,6 +9,7 @@ import {
   withoutStack,
 } from "@trellis/core";
 import { limitField, policyField, quotaExceededType } from "./rate-limit-fields.js";
+import type { OutagePolicy } from "./rate-limit-policy.js";
 import type { RateLimitHit, RateLimitStore } from "./rate-limit-store.js";
 
 /** One route's rate limit, as planned at startup. */
@@ -20,7 +23,13 @@ export interface RateLimitPlan {
   readonly keyOf: (request: Request) => string | undefined;
   /** Where the stage runs: after guards when counted by the principal, else before them. */
   readonly place: StagePlace;
+  /** While the store cannot be reached: let requests through, or answer 503. */
+  readonly outage: OutagePolicy;
 }
+
+/** The problem type of a request refused because the counters cannot be reached (fail-closed). */
+export const storeUnavailableType =
+  "https://github.com/trellis-framework/trellis/blob/main/docs/rate-limits.md#store-unavailable";
 
 // Requests whose key cannot be found (no address, no header) share one budget.
 const anonymous = "-";
@@ -28,15 +37,19 @@ const anonymous = "-";
 /**
  * Wraps a route so that each request is counted first: over the limit, it is answered 429 with
  * `Retry-After`; otherwise it runs and its answer gets the `RateLimit` fields. A store that fails
- * lets requests through (logged): an outage of the counters is not an outage of the API.
+ * (or passes its deadline) lets requests through by default ("fail-open": an outage of the counters
+ * is not an outage of the API) or, "fail-closed", answers 503 with `Retry-After`; `outages` logs
+ * each outage once on entry and once on exit, not once per request.
  */
 export function rateLimitStage(
   plan: RateLimitPlan,
   next: RouteHandler,
   context: StageContext,
   store: RateLimitStore,
+  outages: OutageLog,
 ): RouteHandler {
   const { name, limit, window, keyOf } = plan;
+  const closed = plan.outage === "fail-closed";
   const windowMs = window * 1000;
   const policyHeader = policyField(name, limit, window);
 
@@ -47,6 +60,7 @@ export function rateLimitStage(
     params: readonly string[] | undefined,
     decoded: boolean | undefined,
   ) => {
+    if (outages.affected > 0) outages.recovered();
     const reset = Math.max(1, Math.ceil(resetMs / 1000));
     const fields = limitField(name, Math.max(0, limit - count), reset);
     if (count > limit) {
@@ -78,11 +92,15 @@ export function rateLimitStage(
     const answer = next(request, params, decoded);
     return answer instanceof Promise ? answer.then(stamp) : stamp(answer);
   };
-  const failed = (error: unknown) =>
-    context.logger.error(
-      `${context.where}: the rate limit store failed; the request was let through.`,
-      error,
-    );
+  const failed = (
+    error: unknown,
+    request: Request,
+    params: readonly string[] | undefined,
+    decoded: boolean | undefined,
+  ) => {
+    outages.failed(error);
+    return closed ? context.respond(unavailable(), request) : next(request, params, decoded);
+  };
 
   return (request, params, decoded) => {
     let counter: string;
@@ -95,8 +113,7 @@ export function rateLimitStage(
     try {
       hit = store.hit(counter, windowMs);
     } catch (error) {
-      failed(error);
-      return next(request, params, decoded);
+      return failed(error, request, params, decoded);
     }
     if (typeof (hit as PromiseLike<RateLimitHit>).then !== "function") {
       const { count, resetMs } = hit as RateLimitHit;
@@ -104,10 +121,21 @@ export function rateLimitStage(
     }
     return Promise.resolve(hit).then(
       (settled) => decide(settled.count, settled.resetMs, request, params, decoded),
-      (error: unknown) => {
-        failed(error);
-        return next(request, params, decoded);
-      },
+      (error: unknown) => failed(error, request, params, decoded),
     );
   };
 }
+
+/** The 503 of a fail-closed route while its store cannot be reached. */
+const unavailable = () =>
+  withoutStack(
+    () =>
+      new ServiceUnavailableException(
+        "The rate limit of this operation cannot be checked right now; retry later.",
+        {
+          type: storeUnavailableType,
+          title: "Rate limit store unavailable",
+          headers: { "retry-after": "1" },
+        },
+      ),
+  );

@@ -142,11 +142,14 @@ describe("@RateLimit", () => {
     expect((await send(app, "GET", "/open/y", key("c"))).status).toBe(429);
   });
 
-  it("lets requests through, and logs, when the store fails", async () => {
+  it("lets requests through when the store fails, logging the outage once on entry and once on exit", async () => {
+    let down = true;
+    const counting = memoryRateLimitStore();
     const app = testApp([ThingController], {
       rateLimit: {
         store: {
-          hit: () => Promise.reject(new Error("connection refused")),
+          hit: (key, windowMs) =>
+            down ? Promise.reject(new Error("connection refused")) : counting.hit(key, windowMs),
         },
       },
     });
@@ -155,8 +158,71 @@ describe("@RateLimit", () => {
       statuses.push((await send(app, "GET", "/things", key("k"))).status);
     }
     expect(statuses).toEqual([200, 200, 200]);
-    expect(app.logged).toHaveLength(3);
-    expect(String(app.logged[0]?.[0])).toContain("rate limit store failed");
+    expect(app.logged.map(([message]) => String(message))).toEqual([
+      expect.stringMatching(/^Outage: the rate limit store is unavailable/),
+    ]);
+    down = false;
+    expect((await send(app, "GET", "/things", key("k"))).headers.get("ratelimit")).toBe(
+      '"listThings";r=1;t=60',
+    );
+    expect(String(app.logged[1]?.[0])).toMatch(/^Outage over: .*; 3 requests affected/);
+    expect(app.logged).toHaveLength(2);
+  });
+
+  it("answers 503 with Retry-After while the store fails, where the outage policy is fail-closed", async () => {
+    @Route("/guarded")
+    class GuardedController extends Controller {
+      @Post("/login")
+      @RateLimit({ limit: 5, window: 60, outage: "fail-closed" })
+      login() {
+        return { in: true };
+      }
+
+      @Get("/open")
+      @RateLimit({ limit: 5, window: 60, outage: "fail-open" })
+      open() {
+        return "open";
+      }
+
+      @Get("/default")
+      @RateLimit({ limit: 5, window: 60 })
+      byDefault() {
+        return "default";
+      }
+    }
+    const failing = { hit: () => Promise.reject(new Error("connection refused")) };
+    const app = testApp([GuardedController], { rateLimit: { store: failing } });
+    const login = await send(app, "POST", "/guarded/login");
+    expect(login.status).toBe(503);
+    expect(login.headers.get("retry-after")).toBe("1");
+    expect(login.headers.get("content-type")).toBe("application/problem+json");
+    expect(await login.json()).toMatchObject({
+      status: 503,
+      title: "Rate limit store unavailable",
+      type: expect.stringContaining("rate-limits.md#store-unavailable"),
+    });
+    expect((await send(app, "GET", "/guarded/open")).status).toBe(200);
+    expect((await send(app, "GET", "/guarded/default")).status).toBe(200);
+    const paths = (app.document as Json).paths;
+    expect(paths["/guarded/login"].post.responses["503"]).toBeDefined();
+    expect(paths["/guarded/open"].get.responses["503"]).toBeUndefined();
+    // The app's choice is every route's default; a route's own wins.
+    const closed = testApp([GuardedController], {
+      rateLimit: { store: failing, outage: "fail-closed" },
+    });
+    expect((await send(closed, "GET", "/guarded/default")).status).toBe(503);
+    expect((await send(closed, "GET", "/guarded/open")).status).toBe(200);
+    // A store that throws at once is an outage too.
+    const throwing = testApp([GuardedController], {
+      rateLimit: {
+        store: {
+          hit: () => {
+            throw new Error("no");
+          },
+        },
+      },
+    });
+    expect((await send(throwing, "POST", "/guarded/login")).status).toBe(503);
   });
 
   it("closes its store on app.close()", async () => {
@@ -182,6 +248,16 @@ describe("@RateLimit", () => {
     expectConfigError(make({ limit: 0, window: 1 }), "INVALID_RATE_LIMIT", "BadController.bad");
     expectConfigError(make({ limit: 1, window: 1, key: "bogus" }), "INVALID_RATE_LIMIT", "key");
     expectConfigError(make({ limit: 1, window: 1, burst: 2 }), "INVALID_RATE_LIMIT", "burst");
+    expectConfigError(
+      make({ limit: 1, window: 1, outage: "open" }),
+      "INVALID_RATE_LIMIT",
+      "outage",
+    );
+    expectConfigError(
+      () => testApp([ThingController], { rateLimit: { outage: "closed" as never } }),
+      "INVALID_RATE_LIMIT",
+      "rateLimits: outage",
+    );
     expectConfigError(make({ limit: 1, window: 1.5 }), "INVALID_DURATION", "window");
     expectConfigError(make(null), "INVALID_RATE_LIMIT", "{ limit, window");
     expectConfigError(

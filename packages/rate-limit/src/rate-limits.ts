@@ -1,6 +1,12 @@
-import { featureKey, getPrincipal, type RouteFeature } from "@trellis/core";
+import {
+  featureKey,
+  getPrincipal,
+  type OutageLog,
+  outageLog,
+  type RouteFeature,
+} from "@trellis/core";
 import { addressKey } from "./address-key.js";
-import { rateLimitDocument } from "./rate-limit-document.js";
+import { failClosedDocument, rateLimitDocument } from "./rate-limit-document.js";
 import { rateLimitError } from "./rate-limit-errors.js";
 import { parseRateLimitRuntime, type RateLimitAppOptions } from "./rate-limit-options.js";
 import { appPolicy, checkRateLimit, type RateLimitOptions } from "./rate-limit-policy.js";
@@ -44,7 +50,9 @@ export const rateLimitKey = featureKey<RateLimitOptions>("@RateLimit", () => rat
 export function rateLimits(
   options: RateLimitAppOptions = {},
 ): RouteFeature<RateLimitOptions, RateLimitPlan> {
-  const { store, clientAddress, ipv6Prefix } = parseRateLimitRuntime(options);
+  const { store, clientAddress, ipv6Prefix, outage } = parseRateLimitRuntime(options);
+  // One log of the store's outages for every route (they share the store): made with the app's logger.
+  let outages: OutageLog | undefined;
   const fallback = appPolicy(options);
   // The app-wide policy is checked now: a mistake in it is the app's, not a route's.
   if (fallback !== undefined) checkRateLimit(fallback, "rateLimits");
@@ -72,6 +80,7 @@ export function rateLimits(
         limit: policy.limit,
         window: policy.window,
         keyOf,
+        outage: policy.outage ?? outage,
         // The principal exists only once the security check ran: count after it. A request
         // without a valid credential is then refused 401 by the check, never reaching the store.
         place: key === "principal" ? "after-guards" : "before-guards",
@@ -97,9 +106,27 @@ export function rateLimits(
       // principal, which only the security check establishes.
       place: "before-guards",
       placeOf: (plan) => plan.place,
-      compile: (plan, next, context) => rateLimitStage(plan, next, context, store),
+      compile: (plan, next, context) => {
+        outages ??= outageLog(
+          context.logger,
+          "the rate limit store",
+          'requests are let through uncounted ("fail-open") or answered 503 ("fail-closed")',
+        );
+        return rateLimitStage(plan, next, context, store, outages);
+      },
     },
-    document: () => rateLimitDocument,
+    document: (plan) => (plan.outage === "fail-closed" ? failClosedDocument : rateLimitDocument),
     close: () => store.close?.(),
   };
 }
+
+import {
+  featureKey,
+  getPrincipal,
+  type OutageLog,
+  outageLog,
+  type RouteFeature,
+} from "@trellis/core";
+import { addressKey } from "./address-key.js";
+import { failClosedDocument, rateLimitDocument } from "./rate-limit-document.js";
+import { rateLimitError } from "./rate-limit-errors.js";

@@ -4,7 +4,12 @@ import type {
   IdempotencyStore,
   StoredResponse,
 } from "@trellis/idempotency";
-import { RedisConnection, type RedisStoreOptions, script } from "./redis-connection.js";
+import {
+  RedisConnection,
+  type RedisStore,
+  type RedisStoreOptions,
+  script,
+} from "./redis-connection.js";
 
 // A key's value: "r\n<token>\n<fingerprint>" while its request runs, "d\n<fingerprint>\n<response
 // as JSON>" once done. The scripts compare the running value's prefix, so only the request holding
@@ -76,7 +81,9 @@ function decode(value: string): IdempotencyEntry {
  * store: redisIdempotencyStore({ url }) })] })`. A claim is one script call (GET, else SET with
  * expiry), so of two instances receiving the same key at once exactly one runs the request.
  */
-export function redisIdempotencyStore(options: RedisStoreOptions = {}): IdempotencyStore {
+export function redisIdempotencyStore(
+  options: RedisStoreOptions = {},
+): IdempotencyStore & RedisStore {
   const redis = new RedisConnection(options, "trellis:idempotency:", "redisIdempotencyStore");
   const keyOf = (key: string) => redis.prefix + key;
   return {
@@ -91,6 +98,7 @@ export function redisIdempotencyStore(options: RedisStoreOptions = {}): Idempote
     async release(key, token) {
       await redis.run(releaseScript, [keyOf(key)], [token]);
     },
+    ping: () => redis.ping(),
     close: () => redis.close(),
   };
 }

@@ -1,5 +1,10 @@
 import type { RateLimitHit, RateLimitStore } from "@trellis/rate-limit";
-import { RedisConnection, type RedisStoreOptions, script } from "./redis-connection.js";
+import {
+  RedisConnection,
+  type RedisStore,
+  type RedisStoreOptions,
+  script,
+} from "./redis-connection.js";
 
 // One request counted in a fixed window, atomically: the first INCR of a key starts its window.
 // KEYS[1]: the counter. ARGV[1]: the window in milliseconds. Returns { count, milliseconds left }.
@@ -18,7 +23,7 @@ return { count, left }
  * store: redisRateLimitStore({ url }) })] })`. Each request is one script call (INCR, and PEXPIRE when a
  * window starts), so two instances never hand out the same count.
  */
-export function redisRateLimitStore(options: RedisStoreOptions = {}): RateLimitStore {
+export function redisRateLimitStore(options: RedisStoreOptions = {}): RateLimitStore & RedisStore {
   const redis = new RedisConnection(options, "trellis:ratelimit:", "redisRateLimitStore");
   return {
     async hit(key: string, windowMs: number): Promise<RateLimitHit> {
@@ -28,6 +33,7 @@ export function redisRateLimitStore(options: RedisStoreOptions = {}): RateLimitS
       ];
       return { count: Number(reply[0]), resetMs: Number(reply[1]) };
     },
+    ping: () => redis.ping(),
     close: () => redis.close(),
   };
 }

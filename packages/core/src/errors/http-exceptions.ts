@@ -167,3 +167,17 @@ export class InternalServerErrorException extends HttpException {
     super(500, detail, options);
   }
 }
+
+/**
+ * 503: the server cannot answer right now (a dependency is down); say when to retry.
+ *
+ * @example
+ * throw new ServiceUnavailableException("Try again shortly", { headers: { "retry-after": "5" } });
+ */
+export class ServiceUnavailableException extends HttpException {
+  override readonly name: string = "ServiceUnavailableException";
+
+  constructor(detail?: string, options?: HttpExceptionOptions) {
+    super(503, detail, options);
+  }
+}

@@ -207,3 +207,30 @@ describe("the error path is total", () => {
     }
   });
 });
+
+describe("createErrorResponder and engines", () => {
+  it("answers an engine's connection failure 503 with Retry-After, without its message, logged once", async () => {
+    const { respond, logged } = setup();
+    const refused = () =>
+      Object.assign(new Error("connect ECONNREFUSED 10.0.0.7:5432 password=secret"), {
+        code: "ERR_POSTGRES_CONNECTION_REFUSED",
+      });
+    for (let index = 0; index < 3; index++) {
+      const response = respond(refused(), request);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("1");
+      const body = await problem(response);
+      expect(body).toEqual({
+        type: "about:blank",
+        title: "Service Unavailable",
+        status: 503,
+        detail: "A service this operation depends on is unavailable; retry later.",
+        requestId: expect.any(String),
+      });
+      expect(JSON.stringify(body)).not.toContain("secret");
+    }
+    // One line for the outage, not one per request.
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0]?.[0])).toMatch(/^Outage: an engine/);
+  });
+});

@@ -10,6 +10,7 @@ import { withoutStack } from "../errors/without-stack.js";
 import { getRequestId } from "../http/request-id.js";
 import { isErrorStatus } from "../http/status-text.js";
 import type { Operation } from "../operation/operation.js";
+import { engineOutages, engineProblem, engineRetryHeaders } from "./engine-outage.js";
 import type { ErrorFormatter } from "./error-formatter.js";
 
 const problemType = "application/problem+json";
@@ -78,7 +79,9 @@ const requestLabel = (request: Request): string => {
 };
 
 /**
- * Builds the one error path of an app: problem+json, an optional formatter, logging. It is total:
+ * Builds the one error path of an app: problem+json, an optional formatter, logging. An engine
+ * that cannot be reached (`isEngineUnavailable`) is a 503 with `Retry-After`, any other unexpected
+ * throw a 500 without its message. It is total:
  * whatever was thrown (a Proxy whose traps throw, an exception whose getters throw) and whatever
  * the logger or the formatter does, the answer is a response, a clean 500 at worst.
  */
@@ -95,12 +98,18 @@ export function createErrorResponder(
     }
   };
 
+  const engineDown = engineOutages(logger);
+
   const respond = (error: unknown, request: Request, operation?: Operation): Response => {
     let problem: ProblemDetails;
     let headers: HeadersInput | undefined;
     if (error instanceof HttpException && isErrorStatus(error.status)) {
       problem = error.toProblem();
       headers = error.headers;
+    } else if (engineDown(error)) {
+      // A database or cache that cannot be reached is the server's state, not a bug: 503, retry.
+      problem = engineProblem;
+      headers = engineRetryHeaders;
     } else {
       log(`Unhandled error in ${describeOperation(operation)}${requestLabel(request)}`, error);
       problem = internalProblem();

@@ -19,6 +19,14 @@ export interface RunningEngine {
   stop(): Promise<void>;
 }
 
+/** An engine a test can also stall: it keeps its sockets open but answers nothing. */
+export interface EngineUnderTest extends RunningEngine {
+  /** Stops the process where it stands (SIGSTOP): connections stay open, nothing is answered. */
+  pause(): void;
+  /** Lets a paused process run on (SIGCONT). */
+  resume(): void;
+}
+
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

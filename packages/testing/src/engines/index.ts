@@ -1,7 +1,7 @@
 // Real engines for tests: each starts as the test's own process on a free port, in a temporary
 // folder, and stops with it. Never a mock, never a system service.
 
-export { freePort, type RunningEngine } from "./engine-process.js";
+export { type EngineUnderTest, freePort, type RunningEngine } from "./engine-process.js";
 export { openEventStream, openWebSocket, type ReceivedEvent } from "./event-clients.js";
 export { collector, describePubSubContract, type PubSubUnderTest } from "./pubsub-contract.js";
 export { describePubSubFaults, eventually, type PubSubFaultsUnderTest } from "./pubsub-faults.js";
@@ -14,4 +14,5 @@ export {
 } from "./start-oidc-provider.js";
 export { startPostgres } from "./start-postgres.js";
 export { startRedis } from "./start-redis.js";
+export { type RunningSentinelGroup, startRedisSentinel } from "./start-redis-sentinel.js";
 export { type RunningS3, startS3 } from "./start-s3.js";

@@ -3,9 +3,9 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  type EngineUnderTest,
   findBinary,
   freePort,
-  type RunningEngine,
   ServerProcess,
   waitUntil,
 } from "./engine-process.js";
@@ -35,7 +35,7 @@ function pings(port: number): Promise<boolean> {
  * const redis = await startRedis();
  * try { ... new RedisClient(redis.url) ... } finally { await redis.stop(); }
  */
-export async function startRedis(): Promise<RunningEngine> {
+export async function startRedis(): Promise<EngineUnderTest> {
   const binary = findBinary("redis-server", "redis-server");
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "trellis-redis-"));
@@ -69,7 +69,14 @@ export async function startRedis(): Promise<RunningEngine> {
     await current?.stop("SIGTERM");
   };
   await up();
+  // SIGSTOP: the process stops answering but its sockets stay open (a stalled Redis).
+  const signal = (name: NodeJS.Signals) => {
+    if (server === undefined) throw new Error("redis-server is down: nothing to pause or resume");
+    server.child.kill(name);
+  };
   return {
+    pause: () => signal("SIGSTOP"),
+    resume: () => signal("SIGCONT"),
     url: `redis://127.0.0.1:${port}`,
     port,
     dir,
