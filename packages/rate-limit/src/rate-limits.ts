@@ -119,14 +119,3 @@ export function rateLimits(
     close: () => store.close?.(),
   };
 }
-
-import {
-  featureKey,
-  getPrincipal,
-  type OutageLog,
-  outageLog,
-  type RouteFeature,
-} from "@trellis/core";
-import { addressKey } from "./address-key.js";
-import { failClosedDocument, rateLimitDocument } from "./rate-limit-document.js";
-import { rateLimitError } from "./rate-limit-errors.js";
