@@ -207,6 +207,12 @@ export type {
   PubSubStatus,
   PubSubWindow,
 } from "./pubsub/pubsub.js";
+export type {
+  PublishQueueBounds,
+  PublishQueueTarget,
+  QueuedPublish,
+} from "./pubsub/publish-queue.js";
+export { PublishQueue } from "./pubsub/publish-queue.js";
 export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
 export { subscribeFrom } from "./pubsub/subscribe-from.js";
 export { TopicListeners } from "./pubsub/topic-listeners.js";
