@@ -37,7 +37,11 @@ export interface RedisSettings {
   readonly window: PubSubWindow;
   readonly blockMs: number;
   readonly backoff: { readonly minMs: number; readonly maxMs: number };
-  readonly queue: { readonly maxEvents: number; readonly maxAgeMs: number; readonly drainMs: number };
+  readonly queue: {
+    readonly maxEvents: number;
+    readonly maxAgeMs: number;
+    readonly drainMs: number;
+  };
 }
 
 const whole = (value: unknown, fallback: number, name: string, min: number): number =>

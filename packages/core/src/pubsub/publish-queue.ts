@@ -103,12 +103,13 @@ export class PublishQueue {
       if (!this.#target.connected()) this.#deadline = Date.now();
       this.#rouse();
     }
-    await this.#pumping;
+    while (this.#pumping !== undefined) await this.#pumping;
     const left = this.size;
     if (left > 0) {
+      const { topic } = this.#items[this.#head] as QueuedPublish;
       this.#items = [];
       this.#head = 0;
-      this.#lose(left, undefined, "the adapter closed before the engine stored them");
+      this.#lose(left, topic, "the adapter closed before the engine stored them");
     }
   }
 
@@ -138,6 +139,8 @@ export class PublishQueue {
       try {
         await this.#bounded(this.#target.send(batch));
         if (this.#outage) this.#sentInOutage += batch.length;
+        // The outage ends with the engine storing the last one held.
+        if (end === this.#items.length) this.#leaveOutage();
         this.#items.fill(undefined as never, this.#head, end);
         this.#head = end;
         if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
@@ -151,18 +154,17 @@ export class PublishQueue {
         backoff = Math.min(backoff * 2, maxBackoffMs);
       }
     }
-    this.#leaveOutage();
   }
 
   /** Drops the held publishes older than the age bound, from the oldest. */
   #expire(now: number): void {
     const cutoff = now - this.#bounds.maxAgeMs;
     let dropped = 0;
-    let topic: string | undefined;
+    let topic = "";
     while (this.#head < this.#items.length) {
       const item = this.#items[this.#head] as QueuedPublish;
       if (item.at > cutoff) break;
-      topic ??= item.topic;
+      if (dropped === 0) topic = item.topic;
       this.#items[this.#head++] = undefined as never;
       dropped++;
     }
@@ -171,13 +173,16 @@ export class PublishQueue {
     }
   }
 
-  #lose(count: number, topic: string | undefined, why: string): void {
+  #lose(count: number, topic: string, why: string): void {
     this.#lost += count;
     this.#outage = true;
     const first = this.#lostInOutage === 0;
     this.#lostInOutage += count;
     if (!first && !this.#closed) return;
-    const what = topic === undefined ? `${count} publishes` : `a publish to "${topic}"`;
+    const what =
+      count === 1
+        ? `a publish to "${topic}"`
+        : `${count} publishes${topic === undefined ? "" : ` (to "${topic}", ...)`}`;
     this.#logger().error(
       `pubsub (${this.#target.engine}): ${what} did not reach the engine and ${count === 1 ? "is" : "are"} lost (${why}); further losses are counted (status().lostPublishes) until it answers again.`,
     );
