@@ -1,5 +1,6 @@
 import type {
   Logger,
+  PublishQueueBounds,
   PubSub,
   PubSubContext,
   PubSubListener,
@@ -7,10 +8,17 @@ import type {
   PubSubStatus,
   PubSubWindow,
 } from "@trellis/core";
-import { checkWholeNumber, TopicListeners, TrellisConfigError } from "@trellis/core";
+import {
+  checkWholeNumber,
+  type PublishQueue,
+  TopicListeners,
+  TrellisConfigError,
+} from "@trellis/core";
 import { SQL } from "bun";
-import { compareEventIds, isEventId } from "./event-ids.js";
+import { batchQueue } from "./batch-queue.js";
+import { compareEventIds, compareRowIds, epochOf } from "./event-ids.js";
 import { EventTable } from "./event-table.js";
+import { replayEvents } from "./replay-events.js";
 
 /** The options of `postgresPubSub`. */
 export interface PostgresPubSubOptions {
@@ -25,16 +33,29 @@ export interface PostgresPubSubOptions {
   readonly maxEvents?: number;
   /** Milliseconds a message stays replayable (default one hour). */
   readonly maxAgeMs?: number;
+  /**
+   * The outage queue: publishes held in this process while the database does not take them,
+   * sent in order when it does. `maxEvents` (default 10 000) held at most: a publish past it is
+   * refused (`publish` answers false); `maxAgeMs` (default 60 000) the longest one waits: an
+   * older one is dropped; `drainMs` (default 2000) how long `close` waits for what is held.
+   * Every publish given up is counted in `status().lostPublishes` and logged.
+   */
+  readonly queue?: {
+    readonly maxEvents?: number;
+    readonly maxAgeMs?: number;
+    readonly drainMs?: number;
+  };
 }
 
 const pageSize = 1000;
 const tableName = /^[a-z_][a-z0-9_]{0,49}$/;
 
 /**
- * Publish/subscribe through Postgres (see the README for the design and its reasons). A publish is
- * one statement: insert into the log table and NOTIFY, under an advisory lock so ids commit in
- * order. NOTIFY only wakes readers: each instance then reads the rows after the last id it read,
- * the same query that catches up after a lost connection (`sql.listen` re-listens by itself).
+ * Publish/subscribe through Postgres (see the README for the design and its reasons). Publishes go
+ * through a bounded queue, one statement per batch: insert into the log table and NOTIFY, under an
+ * advisory lock so ids commit in order. NOTIFY only wakes readers: each instance then reads the
+ * rows after the last id it read, the same query that catches up after a lost connection
+ * (`sql.listen` re-listens by itself). Ids are `<epoch>_<row id>`, the epoch being the table's storage.
  */
 class PostgresPubSub implements PubSub {
   readonly #table: EventTable;
@@ -46,37 +67,51 @@ class PostgresPubSub implements PubSub {
   #logger: Logger = console;
   #listening: Promise<{ unlisten(): Promise<void> }> | undefined;
   #cursor: string | undefined;
+  // The epoch of the rows read (the table's file node, base 36).
+  #epoch: string | undefined;
+  readonly #queue: PublishQueue;
+  readonly #drainMs: number;
   #fetching: Promise<void> | undefined;
   #again = false;
   #connected = false;
   #closed = false;
-  #lost = 0;
-  #lostInOutage = 0;
   #reconnects = 0;
   #listens = 0;
   #lastError: string | undefined;
   #lastTrim = 0;
   readonly #trimEveryMs: number;
 
-  constructor(url: string, table: string, window: PubSubWindow) {
+  constructor(
+    url: string,
+    table: string,
+    window: PubSubWindow,
+    queue: PublishQueueBounds & { drainMs: number },
+  ) {
     this.#table = new EventTable(table);
     this.#window = window;
     this.#trimEveryMs = Math.min(1000, window.maxAgeMs);
+    this.#drainMs = queue.drainMs;
     const onclose = (error: Error | null) => this.#down(error);
     this.#publisher = new SQL(url, { max: 1, onclose });
     this.#reader = new SQL(url, { max: 2, onclose });
+    this.#queue = batchQueue(this.#table, this.#publisher, queue, {
+      stored: () => this.#up(),
+      logger: () => this.#logger,
+    });
   }
 
   async open(context: PubSubContext): Promise<void> {
     this.#logger = context.logger;
     try {
       await this.#table.create(this.#publisher);
-      this.#cursor = await this.#table.last(this.#reader);
+      const ends = await this.#table.ends(this.#reader);
+      this.#cursor = ends.last;
+      this.#epoch = epochOf(ends.node);
       this.#connected = true;
     } catch (error) {
       this.#lastError = error instanceof Error ? error.message : String(error);
       this.#logger.error(
-        "pubsub (postgres): the database is unreachable at startup; retrying in the background (publishes are lost until it answers).",
+        "pubsub (postgres): the database is unreachable at startup; retrying in the background (publishes are held, within the queue's bounds, until it answers).",
         error,
       );
     }
@@ -90,11 +125,7 @@ class PostgresPubSub implements PubSub {
   }
 
   publish(topic: string, payload: string): boolean {
-    if (this.#closed) return false;
-    this.#table.publish(this.#publisher, topic, payload).then(
-      () => this.#up(),
-      (error: unknown) => this.#loss(topic, error),
-    );
+    if (!this.#queue.push(topic, payload)) return false;
     const now = Date.now();
     if (now - this.#lastTrim >= this.#trimEveryMs) {
       this.#lastTrim = now;
@@ -110,12 +141,8 @@ class PostgresPubSub implements PubSub {
     return this.#listeners.add(topic, listener);
   }
 
-  async replay(topic: string, after: string): Promise<PubSubReplay> {
-    if (!isEventId(after)) return { messages: [], gap: "malformed" };
-    const found = await this.#table.replay(this.#reader, topic, after, this.#window);
-    if (compareEventIds(after, found.newest) > 0) return { messages: [], gap: "unknown" };
-    if (compareEventIds(after, found.gone) < 0) return { messages: [], gap: "expired" };
-    return { messages: found.messages.map(([id, payload]) => ({ topic, id, payload })) };
+  replay(topic: string, after: string): Promise<PubSubReplay> {
+    return replayEvents(this.#table, this.#reader, topic, after, this.#window);
   }
 
   compare(a: string, b: string): number {
@@ -127,7 +154,8 @@ class PostgresPubSub implements PubSub {
     return {
       engine: "postgres",
       connected,
-      lostPublishes: this.#lost,
+      lostPublishes: this.#queue.lost,
+      queued: this.#queue.size,
       reconnects: this.#reconnects,
       ...(connected || this.#lastError === undefined ? {} : { lastError: this.#lastError }),
       window: this.#window,
@@ -138,6 +166,8 @@ class PostgresPubSub implements PubSub {
     if (this.#closed) return;
     this.#closed = true;
     this.#listeners.clear();
+    // What is held gets a bounded moment to reach the database; the rest is counted lost and logged.
+    await this.#queue.close(this.#drainMs);
     const listening = this.#listening;
     if (listening !== undefined) {
       await listening.then((subscription) => subscription.unlisten()).catch(() => undefined);
@@ -168,16 +198,21 @@ class PostgresPubSub implements PubSub {
 
   async #drain(): Promise<void> {
     try {
-      this.#cursor ??= await this.#table.last(this.#reader);
+      await this.#checkEpoch();
       do {
         this.#again = false;
         let rows: { id: string; topic: string; payload: string }[];
         do {
-          rows = await this.#table.read(this.#reader, this.#cursor, pageSize);
+          rows = await this.#table.read(this.#reader, this.#cursor as string, pageSize);
           for (const row of rows) {
             if (this.#closed) return;
             this.#cursor = row.id;
-            this.#listeners.deliver(row.topic, row.payload, row.id, this.#logger);
+            this.#listeners.deliver(
+              row.topic,
+              row.payload,
+              `${this.#epoch}_${row.id}`,
+              this.#logger,
+            );
           }
         } while (rows.length === pageSize);
       } while (this.#again && !this.#closed);
@@ -187,16 +222,21 @@ class PostgresPubSub implements PubSub {
     }
   }
 
-  #loss(topic: string, error: unknown): void {
-    if (this.#closed) return;
-    this.#lost++;
-    this.#down(error instanceof Error ? error : new Error(String(error)));
-    if (++this.#lostInOutage === 1) {
+  /**
+   * Before each read: a table with another storage (truncated, made again, or rewritten by VACUUM
+   * FULL) has ids of a new epoch; its ids ending before the cursor were restarted: read from 0.
+   */
+  async #checkEpoch(): Promise<void> {
+    const ends = await this.#table.ends(this.#reader);
+    const epoch = epochOf(ends.node);
+    if (this.#cursor === undefined) this.#cursor = ends.last;
+    else if (epoch !== this.#epoch) {
       this.#logger.error(
-        `pubsub (postgres): a publish to "${topic}" did not reach the database and is lost; further losses are counted (status().lostPublishes) until it answers again.`,
-        error,
+        `pubsub (postgres): the table "${this.#table.name}" was truncated, made again or rewritten; clients resuming from older ids get a resync.`,
       );
+      if (compareRowIds(ends.last, this.#cursor) < 0) this.#cursor = "0";
     }
+    this.#epoch = epoch;
   }
 
   #down(error: Error | null): void {
@@ -212,19 +252,17 @@ class PostgresPubSub implements PubSub {
     if (this.#closed || this.#connected) return;
     this.#connected = true;
     this.#lastError = undefined;
-    const lost = this.#lostInOutage;
-    this.#lostInOutage = 0;
     (this.#logger.warn ?? this.#logger.error).call(
       this.#logger,
-      `pubsub (postgres): the database answers again; ${lost} publishes were lost while it did not.`,
+      "pubsub (postgres): the database answers again.",
     );
   }
 }
 
-const whole = (value: unknown, fallback: number, name: string): number =>
+const whole = (value: unknown, fallback: number, name: string, min = 1): number =>
   value === undefined
     ? fallback
-    : checkWholeNumber(value, `postgresPubSub: ${name}`, "INVALID_PUBSUB_OPTION");
+    : checkWholeNumber(value, `postgresPubSub: ${name}`, "INVALID_PUBSUB_OPTION", { min });
 
 /**
  * Publish/subscribe through Postgres LISTEN/NOTIFY and a log table:
@@ -246,8 +284,17 @@ export function postgresPubSub(options: PostgresPubSubOptions = {}): PubSub {
       "postgresPubSub: table must be lowercase letters, digits and _ (at most 50), starting with a letter or _.",
     );
   }
-  return new PostgresPubSub(url, table, {
-    maxEvents: whole(options.maxEvents, 10_000, "maxEvents"),
-    maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs"),
-  });
+  return new PostgresPubSub(
+    url,
+    table,
+    {
+      maxEvents: whole(options.maxEvents, 10_000, "maxEvents"),
+      maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs"),
+    },
+    {
+      maxEvents: whole(options.queue?.maxEvents, 10_000, "queue.maxEvents"),
+      maxAgeMs: whole(options.queue?.maxAgeMs, 60_000, "queue.maxAgeMs"),
+      drainMs: whole(options.queue?.drainMs, 2000, "queue.drainMs", 0),
+    },
+  );
 }

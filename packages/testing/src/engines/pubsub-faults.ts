@@ -111,7 +111,7 @@ export function describePubSubFaults(name: string, underTest: () => PubSubFaults
       expect(answers).toEqual(Array.from({ length: 10 }, () => true));
       await eventually(() => publisher.status().queued === 10, "10 publishes held");
       expect(publisher.status().lostPublishes).toBe(0);
-      expect(a.lines.some((line) => line.includes("holding them"))).toBe(true);
+      await eventually(() => a.lines.some((line) => line.includes("holding them")), "the log line");
 
       await engine().up();
       await eventually(
@@ -136,8 +136,8 @@ export function describePubSubFaults(name: string, underTest: () => PubSubFaults
 
       await publisher.close();
       await subscriber.close();
+      // Fails (naming it) when a connection of theirs is still open 20 s after close.
       await eventually(async () => (await connections()) === baseline, "connections released");
-      expect(await connections()).toBe(baseline);
     });
 
     it("past the queue's bounds refuses or drops a publish, counts it and logs it", async () => {
