@@ -198,6 +198,12 @@ export { followTopic } from "./pubsub/follow-topic.js";
 export type { InProcessPubSubOptions } from "./pubsub/in-process-pubsub.js";
 export { inProcessPubSub } from "./pubsub/in-process-pubsub.js";
 export type {
+  PublishQueueBounds,
+  PublishQueueTarget,
+  QueuedPublish,
+} from "./pubsub/publish-queue.js";
+export { PublishQueue } from "./pubsub/publish-queue.js";
+export type {
   PubSub,
   PubSubContext,
   PubSubGap,
@@ -207,12 +213,6 @@ export type {
   PubSubStatus,
   PubSubWindow,
 } from "./pubsub/pubsub.js";
-export type {
-  PublishQueueBounds,
-  PublishQueueTarget,
-  QueuedPublish,
-} from "./pubsub/publish-queue.js";
-export { PublishQueue } from "./pubsub/publish-queue.js";
 export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
 export { subscribeFrom } from "./pubsub/subscribe-from.js";
 export { TopicListeners } from "./pubsub/topic-listeners.js";
