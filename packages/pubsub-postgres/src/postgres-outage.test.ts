@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PubSub } from "@trellis/core";
 import { within } from "@trellis/testing";
@@ -23,23 +23,46 @@ afterAll(() => postgres?.stop());
 
 const quiet = { error: () => {}, warn: () => {} };
 
-/** `kill -9` of the postmaster (its backends end when they see it gone), then a new server. */
+/** The processes whose parent is `pid` (Linux: from /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // `pid (comm) state ppid ...`: the name may hold spaces, so read after its last ")".
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `kill -9` of the postmaster and of every process of the server (a crash of the whole server,
+ * as the OOM killer or a lost host gives), then a new server on the same data.
+ */
 async function crash(): Promise<void> {
   const pid = Number(
     readFileSync(join(postgres.dir, "data", "postmaster.pid"), "utf8").split("\n")[0],
   );
   expect(pid).toBeGreaterThan(0);
-  process.kill(pid, "SIGKILL");
+  const all = [pid, ...childrenOf(pid)];
+  for (const each of all) process.kill(each, "SIGKILL");
   await postgres.down(); // the process is gone already: this only forgets it
-  // Its backends leave with it; a new postmaster refuses to start while one still runs.
-  await eventually(() => {
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  }, "the old postmaster gone");
+  // A new postmaster refuses to start while an old process still holds the shared memory.
+  await eventually(() => all.every((each) => !alive(each)), "the old server's processes gone");
   await postgres.up();
 }
 
