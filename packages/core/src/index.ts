@@ -206,6 +206,12 @@ export { followTopic } from "./pubsub/follow-topic.js";
 export type { InProcessPubSubOptions } from "./pubsub/in-process-pubsub.js";
 export { inProcessPubSub } from "./pubsub/in-process-pubsub.js";
 export type {
+  PublishQueueBounds,
+  PublishQueueTarget,
+  QueuedPublish,
+} from "./pubsub/publish-queue.js";
+export { PublishQueue } from "./pubsub/publish-queue.js";
+export type {
   PubSub,
   PubSubContext,
   PubSubGap,

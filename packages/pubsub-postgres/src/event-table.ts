@@ -1,17 +1,21 @@
+import type { QueuedPublish } from "@trellis/core";
 import type { SQL } from "bun";
 
 /**
  * The statements of one log: a table of messages with a bigserial id (the order every instance
- * sees), and a one-row table recording the highest id trimmed away (what a replay checks).
+ * sees), a one-row table recording the highest id trimmed away (what a replay checks), and a
+ * table of each publishing instance's last stored `seq` (so a batch sent again is stored once).
  * Names are checked identifiers, so they can be spliced into the text.
  */
 export class EventTable {
   readonly #table: string;
   readonly #trimmed: string;
+  readonly #marks: string;
 
   constructor(readonly name: string) {
     this.#table = `"${name}"`;
     this.#trimmed = `"${name}_trimmed"`;
+    this.#marks = `"${name}_publishers"`;
   }
 
   /** Creates both tables when missing; one instance at a time (concurrent DDL would collide). */
@@ -24,21 +28,48 @@ export class EventTable {
       await tx.unsafe(
         `CREATE TABLE IF NOT EXISTS ${this.#trimmed} (log boolean PRIMARY KEY DEFAULT true CHECK (log), through bigint NOT NULL)`,
       );
+      await tx.unsafe(
+        `CREATE TABLE IF NOT EXISTS ${this.#marks} (publisher text PRIMARY KEY, seq bigint NOT NULL, at timestamptz NOT NULL)`,
+      );
     });
   }
 
   /**
-   * Inserts and notifies in one statement. The advisory lock is taken before the id is drawn and
-   * held until commit, so ids commit in their order: a reader that reads "after the last id it
-   * read" never skips a message that commits late. NOTIFY is sent at commit, carrying the id.
+   * Inserts a batch, in its order, and notifies, in one statement, skipping the `seq`s this
+   * publisher stored already (a batch sent again after its answer was lost). The advisory lock is
+   * taken before the ids are drawn and held until commit, so ids commit in their order: a reader
+   * that reads "after the last id it read" never skips a message that commits late.
    */
-  publish(sql: SQL, topic: string, payload: string): Promise<unknown> {
+  publishBatch(sql: SQL, publisher: string, batch: readonly QueuedPublish[]): Promise<unknown> {
+    const first = batch[0]?.seq ?? 1;
     return sql.unsafe(
-      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext($3))),
-       added AS (INSERT INTO ${this.#table} (topic, payload) SELECT $1, $2 FROM locked RETURNING id)
-       SELECT pg_notify($3, id::text) FROM added`,
-      [topic, payload, this.name],
+      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext($1))),
+       mark AS (SELECT COALESCE((SELECT seq FROM ${this.#marks} WHERE publisher = $2), 0) AS done FROM locked),
+       items AS (SELECT u.item->>0 AS topic, u.item->>1 AS payload, $4::bigint + u.n - 1 AS seq
+                 FROM json_array_elements(CAST($3::text AS json)) WITH ORDINALITY AS u(item, n)),
+       added AS (INSERT INTO ${this.#table} (topic, payload)
+                 SELECT items.topic, items.payload FROM items, mark WHERE items.seq > mark.done ORDER BY items.seq
+                 RETURNING id),
+       marked AS (INSERT INTO ${this.#marks} (publisher, seq, at) SELECT $2, $5::bigint, now() FROM locked
+                  ON CONFLICT (publisher) DO UPDATE SET seq = GREATEST(${this.#marks}.seq, EXCLUDED.seq), at = now())
+       SELECT pg_notify($1, max(id)::text) FROM added HAVING count(*) > 0`,
+      [
+        this.name,
+        publisher,
+        JSON.stringify(batch.map((item) => [item.topic, item.payload])),
+        first,
+        first + batch.length - 1,
+      ],
     );
+  }
+
+  /** The table's storage (its epoch: new when truncated or made again) and its last id. */
+  async ends(sql: SQL): Promise<{ node: string; last: string }> {
+    const rows = await sql.unsafe(
+      `SELECT pg_relation_filenode($1::regclass)::text AS node, COALESCE((SELECT max(id) FROM ${this.#table}), 0)::text AS last`,
+      [this.#table],
+    );
+    return rows[0] as { node: string; last: string };
   }
 
   /** The messages after `cursor`, oldest first, at most `limit`. */
@@ -70,9 +101,10 @@ export class EventTable {
     topic: string,
     after: string,
     window: { maxEvents: number; maxAgeMs: number },
-  ): Promise<{ gone: string; newest: string; messages: [string, string][] }> {
+  ): Promise<{ node: string; gone: string; newest: string; messages: [string, string][] }> {
     const rows = await sql.unsafe(
       `SELECT
+         pg_relation_filenode($5::regclass)::text AS node,
          GREATEST(
            COALESCE((SELECT through FROM ${this.#trimmed}), 0),
            COALESCE((SELECT id FROM ${this.#table} ORDER BY id DESC OFFSET $3 LIMIT 1), 0),
@@ -86,14 +118,14 @@ export class EventTable {
            (SELECT json_agg(json_build_array(id::text, payload) ORDER BY id) FROM ${this.#table} WHERE topic = $1 AND id > $2::bigint),
            '[]'::json
          ) AS messages`,
-      [topic, after, window.maxEvents, window.maxAgeMs],
+      [topic, after, window.maxEvents, window.maxAgeMs, this.#table],
     );
-    const row = rows[0] as { gone: string; newest: string; messages: unknown };
+    const row = rows[0] as { node: string; gone: string; newest: string; messages: unknown };
     const messages = typeof row.messages === "string" ? JSON.parse(row.messages) : row.messages;
-    return { gone: row.gone, newest: row.newest, messages: messages as [string, string][] };
+    return { ...row, messages: messages as [string, string][] };
   }
 
-  /** Deletes what left the window and records the highest id deleted. */
+  /** Deletes what left the window and records the highest id deleted (and marks a day old). */
   trim(sql: SQL, window: { maxEvents: number; maxAgeMs: number }): Promise<unknown> {
     return sql.unsafe(
       `WITH edge AS (
@@ -102,7 +134,8 @@ export class EventTable {
            COALESCE((SELECT max(id) FROM ${this.#table} WHERE created_at < clock_timestamp() - $2 * interval '1 millisecond'), 0)
          ) AS upto
        ),
-       gone AS (DELETE FROM ${this.#table} WHERE id <= (SELECT upto FROM edge) RETURNING id)
+       gone AS (DELETE FROM ${this.#table} WHERE id <= (SELECT upto FROM edge) RETURNING id),
+       stale AS (DELETE FROM ${this.#marks} WHERE at < now() - interval '1 day')
        INSERT INTO ${this.#trimmed} (log, through)
        SELECT true, max(id) FROM gone HAVING count(*) > 0
        ON CONFLICT (log) DO UPDATE SET through = GREATEST(${this.#trimmed}.through, EXCLUDED.through)`,

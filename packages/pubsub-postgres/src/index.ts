@@ -1,3 +1,4 @@
 // Public API of @trellis/pubsub-postgres. Explicit named exports only.
 
-export { type PostgresPubSubOptions, postgresPubSub } from "./postgres-pubsub.js";
+export type { PostgresPubSubOptions } from "./postgres-options.js";
+export { postgresPubSub } from "./postgres-pubsub.js";

@@ -11,8 +11,9 @@ afterAll(() => postgres?.stop());
 
 describePubSubFaults("postgres", () => ({
   engine: () => postgres,
-  async make(log, logger) {
-    const pubsub = postgresPubSub({ url: postgres.url, table: log.replaceAll("-", "_") });
+  async make(log, logger, queue) {
+    const table = log.replaceAll("-", "_");
+    const pubsub = postgresPubSub({ url: postgres.url, table, ...(queue ? { queue } : {}) });
     await pubsub.open?.({ logger });
     return pubsub;
   },

@@ -1,5 +1,6 @@
 import type {
   Logger,
+  PublishQueueBounds,
   PubSub,
   PubSubContext,
   PubSubListener,
@@ -7,34 +8,22 @@ import type {
   PubSubStatus,
   PubSubWindow,
 } from "@trellis/core";
-import { checkWholeNumber, invalidValue, TopicListeners } from "@trellis/core";
+import { type PublishQueue, TopicListeners } from "@trellis/core";
 import { SQL } from "bun";
-import { compareEventIds, isEventId } from "./event-ids.js";
+import { batchQueue } from "./batch-queue.js";
+import { compareEventIds, compareRowIds, epochOf } from "./event-ids.js";
 import { EventTable } from "./event-table.js";
-
-/** The options of `postgresPubSub`. */
-export interface PostgresPubSubOptions {
-  /** The database (`postgres://...`); default `DATABASE_URL`. */
-  readonly url?: string;
-  /**
-   * The table every topic shares (default `trellis_events`; also the NOTIFY channel, and
-   * `<table>_trimmed` beside it): one log per app. Lowercase letters, digits and `_`.
-   */
-  readonly table?: string;
-  /** Messages kept for replay, of all topics together (default 10 000). */
-  readonly maxEvents?: number;
-  /** Milliseconds a message stays replayable (default one hour). */
-  readonly maxAgeMs?: number;
-}
+import { type PostgresPubSubOptions, readPostgresOptions } from "./postgres-options.js";
+import { replayEvents } from "./replay-events.js";
 
 const pageSize = 1000;
-const tableName = /^[a-z_][a-z0-9_]{0,49}$/;
 
 /**
- * Publish/subscribe through Postgres (see the README for the design and its reasons). A publish is
- * one statement: insert into the log table and NOTIFY, under an advisory lock so ids commit in
- * order. NOTIFY only wakes readers: each instance then reads the rows after the last id it read,
- * the same query that catches up after a lost connection (`sql.listen` re-listens by itself).
+ * Publish/subscribe through Postgres (see the README for the design and its reasons). Publishes go
+ * through a bounded queue, one statement per batch: insert into the log table and NOTIFY, under an
+ * advisory lock so ids commit in order. NOTIFY only wakes readers: each instance then reads the
+ * rows after the last id it read, the same query that catches up after a lost connection
+ * (`sql.listen` re-listens by itself). Ids are `<epoch>_<row id>`, the epoch being the table's storage.
  */
 class PostgresPubSub implements PubSub {
   readonly #table: EventTable;
@@ -46,37 +35,51 @@ class PostgresPubSub implements PubSub {
   #logger: Logger = console;
   #listening: Promise<{ unlisten(): Promise<void> }> | undefined;
   #cursor: string | undefined;
+  // The epoch of the rows read (the table's file node, base 36).
+  #epoch: string | undefined;
+  readonly #queue: PublishQueue;
+  readonly #drainMs: number;
   #fetching: Promise<void> | undefined;
   #again = false;
   #connected = false;
   #closed = false;
-  #lost = 0;
-  #lostInOutage = 0;
   #reconnects = 0;
   #listens = 0;
   #lastError: string | undefined;
   #lastTrim = 0;
   readonly #trimEveryMs: number;
 
-  constructor(url: string, table: string, window: PubSubWindow) {
+  constructor(
+    url: string,
+    table: string,
+    window: PubSubWindow,
+    queue: PublishQueueBounds & { drainMs: number },
+  ) {
     this.#table = new EventTable(table);
     this.#window = window;
     this.#trimEveryMs = Math.min(1000, window.maxAgeMs);
+    this.#drainMs = queue.drainMs;
     const onclose = (error: Error | null) => this.#down(error);
     this.#publisher = new SQL(url, { max: 1, onclose });
     this.#reader = new SQL(url, { max: 2, onclose });
+    this.#queue = batchQueue(this.#table, this.#publisher, queue, {
+      stored: () => this.#up(),
+      logger: () => this.#logger,
+    });
   }
 
   async open(context: PubSubContext): Promise<void> {
     this.#logger = context.logger;
     try {
       await this.#table.create(this.#publisher);
-      this.#cursor = await this.#table.last(this.#reader);
+      const ends = await this.#table.ends(this.#reader);
+      this.#cursor = ends.last;
+      this.#epoch = epochOf(ends.node);
       this.#connected = true;
     } catch (error) {
       this.#lastError = error instanceof Error ? error.message : String(error);
       this.#logger.error(
-        "pubsub (postgres): the database is unreachable at startup; retrying in the background (publishes are lost until it answers).",
+        "pubsub (postgres): the database is unreachable at startup; retrying in the background (publishes are held, within the queue's bounds, until it answers).",
         error,
       );
     }
@@ -90,11 +93,7 @@ class PostgresPubSub implements PubSub {
   }
 
   publish(topic: string, payload: string): boolean {
-    if (this.#closed) return false;
-    this.#table.publish(this.#publisher, topic, payload).then(
-      () => this.#up(),
-      (error: unknown) => this.#loss(topic, error),
-    );
+    if (!this.#queue.push(topic, payload)) return false;
     const now = Date.now();
     if (now - this.#lastTrim >= this.#trimEveryMs) {
       this.#lastTrim = now;
@@ -110,12 +109,8 @@ class PostgresPubSub implements PubSub {
     return this.#listeners.add(topic, listener);
   }
 
-  async replay(topic: string, after: string): Promise<PubSubReplay> {
-    if (!isEventId(after)) return { messages: [], gap: "malformed" };
-    const found = await this.#table.replay(this.#reader, topic, after, this.#window);
-    if (compareEventIds(after, found.newest) > 0) return { messages: [], gap: "unknown" };
-    if (compareEventIds(after, found.gone) < 0) return { messages: [], gap: "expired" };
-    return { messages: found.messages.map(([id, payload]) => ({ topic, id, payload })) };
+  replay(topic: string, after: string): Promise<PubSubReplay> {
+    return replayEvents(this.#table, this.#reader, topic, after, this.#window);
   }
 
   compare(a: string, b: string): number {
@@ -127,7 +122,8 @@ class PostgresPubSub implements PubSub {
     return {
       engine: "postgres",
       connected,
-      lostPublishes: this.#lost,
+      lostPublishes: this.#queue.lost,
+      queued: this.#queue.size,
       reconnects: this.#reconnects,
       ...(connected || this.#lastError === undefined ? {} : { lastError: this.#lastError }),
       window: this.#window,
@@ -138,6 +134,8 @@ class PostgresPubSub implements PubSub {
     if (this.#closed) return;
     this.#closed = true;
     this.#listeners.clear();
+    // What is held gets a bounded moment to reach the database; the rest is counted lost and logged.
+    await this.#queue.close(this.#drainMs);
     const listening = this.#listening;
     if (listening !== undefined) {
       await listening.then((subscription) => subscription.unlisten()).catch(() => undefined);
@@ -168,16 +166,21 @@ class PostgresPubSub implements PubSub {
 
   async #drain(): Promise<void> {
     try {
-      this.#cursor ??= await this.#table.last(this.#reader);
+      await this.#checkEpoch();
       do {
         this.#again = false;
         let rows: { id: string; topic: string; payload: string }[];
         do {
-          rows = await this.#table.read(this.#reader, this.#cursor, pageSize);
+          rows = await this.#table.read(this.#reader, this.#cursor as string, pageSize);
           for (const row of rows) {
             if (this.#closed) return;
             this.#cursor = row.id;
-            this.#listeners.deliver(row.topic, row.payload, row.id, this.#logger);
+            this.#listeners.deliver(
+              row.topic,
+              row.payload,
+              `${this.#epoch}_${row.id}`,
+              this.#logger,
+            );
           }
         } while (rows.length === pageSize);
       } while (this.#again && !this.#closed);
@@ -187,16 +190,21 @@ class PostgresPubSub implements PubSub {
     }
   }
 
-  #loss(topic: string, error: unknown): void {
-    if (this.#closed) return;
-    this.#lost++;
-    this.#down(error instanceof Error ? error : new Error(String(error)));
-    if (++this.#lostInOutage === 1) {
+  /**
+   * Before each read: a table with another storage (truncated, made again, or rewritten by VACUUM
+   * FULL) has ids of a new epoch; its ids ending before the cursor were restarted: read from 0.
+   */
+  async #checkEpoch(): Promise<void> {
+    const ends = await this.#table.ends(this.#reader);
+    const epoch = epochOf(ends.node);
+    if (this.#cursor === undefined) this.#cursor = ends.last;
+    else if (epoch !== this.#epoch) {
       this.#logger.error(
-        `pubsub (postgres): a publish to "${topic}" did not reach the database and is lost; further losses are counted (status().lostPublishes) until it answers again.`,
-        error,
+        `pubsub (postgres): the table "${this.#table.name}" was truncated, made again or rewritten; clients resuming from older ids get a resync.`,
       );
+      if (compareRowIds(ends.last, this.#cursor) < 0) this.#cursor = "0";
     }
+    this.#epoch = epoch;
   }
 
   #down(error: Error | null): void {
@@ -212,19 +220,12 @@ class PostgresPubSub implements PubSub {
     if (this.#closed || this.#connected) return;
     this.#connected = true;
     this.#lastError = undefined;
-    const lost = this.#lostInOutage;
-    this.#lostInOutage = 0;
     (this.#logger.warn ?? this.#logger.error).call(
       this.#logger,
-      `pubsub (postgres): the database answers again; ${lost} publishes were lost while it did not.`,
+      "pubsub (postgres): the database answers again.",
     );
   }
 }
-
-const whole = (value: unknown, fallback: number, name: string): number =>
-  value === undefined
-    ? fallback
-    : checkWholeNumber(value, `postgresPubSub: ${name}`, "INVALID_PUBSUB_OPTION");
 
 /**
  * Publish/subscribe through Postgres LISTEN/NOTIFY and a log table:
@@ -232,29 +233,6 @@ const whole = (value: unknown, fallback: number, name: string): number =>
  * from the table's bigserial; `Last-Event-ID` replays from the table. Uses Bun's built-in `Bun.sql`.
  */
 export function postgresPubSub(options: PostgresPubSubOptions = {}): PubSub {
-  if (options === null || typeof options !== "object") {
-    throw invalidValue("INVALID_PUBSUB_OPTION", "postgresPubSub: options", options, "an object");
-  }
-  const url = options.url ?? process.env.DATABASE_URL;
-  if (typeof url !== "string" || url === "") {
-    throw invalidValue(
-      "INVALID_PUBSUB_OPTION",
-      "postgresPubSub: url",
-      url,
-      "a postgres:// URL (or set DATABASE_URL)",
-    );
-  }
-  const table = options.table ?? "trellis_events";
-  if (typeof table !== "string" || !tableName.test(table)) {
-    throw invalidValue(
-      "INVALID_PUBSUB_OPTION",
-      "postgresPubSub: table",
-      table,
-      "lowercase letters, digits and _ (at most 50), starting with a letter or _",
-    );
-  }
-  return new PostgresPubSub(url, table, {
-    maxEvents: whole(options.maxEvents, 10_000, "maxEvents"),
-    maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs"),
-  });
+  const { url, table, window, queue } = readPostgresOptions(options);
+  return new PostgresPubSub(url, table, window, queue);
 }

@@ -11,8 +11,13 @@ afterAll(() => redis?.stop());
 
 describePubSubFaults("redis", () => ({
   engine: () => redis,
-  async make(log, logger) {
-    const pubsub = redisPubSub({ url: redis.url, key: log, reconnect: { minMs: 50, maxMs: 500 } });
+  async make(log, logger, queue) {
+    const pubsub = redisPubSub({
+      url: redis.url,
+      key: log,
+      reconnect: { minMs: 50, maxMs: 500 },
+      ...(queue === undefined ? {} : { queue }),
+    });
     await pubsub.open?.({ logger });
     return pubsub;
   },

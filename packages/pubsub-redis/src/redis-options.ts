@@ -16,6 +16,18 @@ export interface RedisPubSubOptions {
   readonly blockMs?: number;
   /** Reconnection delays: doubling from `minMs` (default 100) to `maxMs` (default 5000). */
   readonly reconnect?: { readonly minMs?: number; readonly maxMs?: number };
+  /**
+   * The outage queue: publishes held in this process while Redis does not take them, sent in
+   * order when it does. `maxEvents` (default 10 000) held at most: a publish past it is refused
+   * (`publish` answers false); `maxAgeMs` (default 60 000) the longest one waits: an older one is
+   * dropped; `drainMs` (default 2000) how long `close` waits for what is held. Every publish given
+   * up is counted in `status().lostPublishes` and logged.
+   */
+  readonly queue?: {
+    readonly maxEvents?: number;
+    readonly maxAgeMs?: number;
+    readonly drainMs?: number;
+  };
 }
 
 /** The checked options. */
@@ -25,6 +37,11 @@ export interface RedisSettings {
   readonly window: PubSubWindow;
   readonly blockMs: number;
   readonly backoff: { readonly minMs: number; readonly maxMs: number };
+  readonly queue: {
+    readonly maxEvents: number;
+    readonly maxAgeMs: number;
+    readonly drainMs: number;
+  };
 }
 
 const whole = (value: unknown, fallback: number, name: string, min: number): number =>
@@ -61,5 +78,10 @@ export function redisPubSub(options: RedisPubSubOptions = {}): PubSub {
     },
     blockMs: whole(options.blockMs, 5000, "blockMs", 1),
     backoff: { minMs, maxMs: whole(options.reconnect?.maxMs, 5000, "reconnect.maxMs", minMs) },
+    queue: {
+      maxEvents: whole(options.queue?.maxEvents, 10_000, "queue.maxEvents", 1),
+      maxAgeMs: whole(options.queue?.maxAgeMs, 60_000, "queue.maxAgeMs", 1),
+      drainMs: whole(options.queue?.drainMs, 2000, "queue.drainMs", 0),
+    },
   });
 }

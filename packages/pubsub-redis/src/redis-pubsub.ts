@@ -3,25 +3,27 @@ import type {
   PubSub,
   PubSubContext,
   PubSubListener,
-  PubSubMessage,
   PubSubReplay,
   PubSubStatus,
   PubSubWindow,
+  QueuedPublish,
 } from "@trellis/core";
-import { TopicListeners } from "@trellis/core";
-import { runPublish } from "./publish-script.js";
+import { PublishQueue, TopicListeners } from "@trellis/core";
+import { type BatchTarget, runBatch } from "./publish-script.js";
 import { RedisLink } from "./redis-link.js";
 import type { RedisSettings } from "./redis-options.js";
-import { entriesOf, messageOf, streamEnds } from "./stream-entries.js";
-import { compareStreamIds, isStreamId } from "./stream-ids.js";
+import { replayStream } from "./redis-replay.js";
+import { currentEpoch, entriesOf, epochKey, messageOf, streamEnds } from "./stream-entries.js";
+import { compareEventIds, compareStreamIds } from "./stream-ids.js";
 
 const pageSize = 1000;
 
 /**
  * Publish/subscribe through one Redis Stream (see the README for the design and its reasons).
- * A publish is one script call (XADD, then XDEL of what left the window); every instance reads
+ * Publishes go through a bounded queue, one script call per batch (XADD each, then XDEL of what
+ * left the window), so an outage holds them and a retry keeps their order; every instance reads
  * the stream with a blocking XREAD on a connection of its own, from the last id it read, and
- * hands each message to its topic's listeners in this process.
+ * hands each message to its topic's listeners in this process. Ids are `<epoch>_<stream id>`.
  */
 export class RedisPubSub implements PubSub {
   readonly #key: string;
@@ -34,19 +36,39 @@ export class RedisPubSub implements PubSub {
   #cursor: string | undefined;
   #checkCursor = false;
   #reading: Promise<void> | undefined;
+  // The epoch of the last message read (or of the stream when the reader started).
+  #epoch: string | undefined;
   #closed = false;
-  #lost = 0;
-  #lostInOutage = 0;
   #reconnects = 0;
   #lastError: string | undefined;
-  #inFlight = 0;
-  #idle: (() => void) | undefined;
+  readonly #queue: PublishQueue;
+  readonly #drainMs: number;
 
   constructor(settings: RedisSettings) {
-    const { url, key, window, blockMs, backoff } = settings;
+    const { url, key, window, blockMs, backoff, queue } = settings;
     this.#key = key;
     this.#window = window;
     this.#blockMs = blockMs;
+    this.#drainMs = queue.drainMs;
+    const target: BatchTarget = {
+      stream: key,
+      epoch: epochKey(key),
+      // Each instance marks what it stored, under a name of its own, for as long as it may retry.
+      mark: `${key}:publisher:${crypto.randomUUID()}`,
+      markLifetimeMs: Math.max(60_000, 2 * queue.maxAgeMs),
+      ...window,
+    };
+    this.#queue = new PublishQueue(
+      queue,
+      {
+        engine: "redis",
+        connected: () => this.#publisher.connected,
+        send: async (batch: readonly QueuedPublish[]) => {
+          await runBatch(this.#publisher.client, target, batch);
+        },
+      },
+      () => this.#logger,
+    );
     this.#publisher = new RedisLink(url, backoff, {
       down: (error) => this.#down("publishing", error),
       up: () => this.#up("publishing"),
@@ -69,12 +91,12 @@ export class RedisPubSub implements PubSub {
     if (!reading || !publishing) {
       this.#lastError = "Redis is unreachable";
       this.#logger.error(
-        "pubsub (redis): Redis is unreachable at startup; retrying in the background (publishes are lost until it answers).",
+        "pubsub (redis): Redis is unreachable at startup; retrying in the background (publishes are held, within the queue's bounds, until it answers).",
       );
     }
     if (reading) {
       try {
-        this.#cursor = (await streamEnds(this.#reader.client, this.#key))?.lastGenerated ?? "0-0";
+        await this.#placeCursor();
       } catch {
         // The read loop asks again once the connection is back.
       }
@@ -83,62 +105,19 @@ export class RedisPubSub implements PubSub {
   }
 
   publish(topic: string, payload: string): boolean {
-    if (this.#closed) return false;
-    if (!this.#publisher.connected) {
-      this.#loss(topic, undefined);
-      return false;
-    }
-    const { maxEvents, maxAgeMs } = this.#window;
-    this.#inFlight++;
-    runPublish(this.#publisher.client, this.#key, topic, payload, maxEvents, maxAgeMs).then(
-      () => this.#settled(),
-      (error: unknown) => {
-        this.#settled();
-        this.#loss(topic, error);
-      },
-    );
-    return true;
+    return this.#queue.push(topic, payload);
   }
 
   subscribe(topic: string, listener: PubSubListener): () => void {
     return this.#listeners.add(topic, listener);
   }
 
-  async replay(topic: string, after: string): Promise<PubSubReplay> {
-    if (!isStreamId(after)) return { messages: [], gap: "malformed" };
-    const client = this.#publisher.client;
-    const messages: PubSubMessage[] = [];
-    let from = `(${after}`;
-    while (true) {
-      const page: [string, string[]][] = await client.send("XRANGE", [
-        this.#key,
-        from,
-        "+",
-        "COUNT",
-        String(pageSize),
-      ]);
-      for (const [id, fields] of page) {
-        const message = messageOf(fields);
-        if (message.topic === topic) messages.push({ topic, id, payload: message.payload });
-      }
-      const last = page[page.length - 1];
-      if (page.length < pageSize || last === undefined) break;
-      from = `(${last[0]}`;
-    }
-    // Read after the range: deletions only ever move forward, so a max deleted id not after
-    // `after` now means none of the messages after it had gone while the range was read.
-    const ends = await streamEnds(client, this.#key);
-    if (ends === undefined || compareStreamIds(after, ends.lastGenerated) > 0) {
-      return after === "0-0" && ends === undefined
-        ? { messages: [] }
-        : { messages: [], gap: "unknown" };
-    }
-    if (compareStreamIds(after, ends.maxDeleted) < 0) return { messages: [], gap: "expired" };
-    return { messages };
+  replay(topic: string, after: string): Promise<PubSubReplay> {
+    return replayStream(this.#publisher.client, this.#key, topic, after);
   }
 
   compare(a: string, b: string): number {
-    return compareStreamIds(a, b);
+    return compareEventIds(a, b);
   }
 
   status(): PubSubStatus {
@@ -146,7 +125,8 @@ export class RedisPubSub implements PubSub {
     return {
       engine: "redis",
       connected,
-      lostPublishes: this.#lost,
+      lostPublishes: this.#queue.lost,
+      queued: this.#queue.size,
       reconnects: this.#reconnects,
       ...(connected || this.#lastError === undefined ? {} : { lastError: this.#lastError }),
       window: this.#window,
@@ -157,15 +137,8 @@ export class RedisPubSub implements PubSub {
     if (this.#closed) return;
     this.#closed = true;
     this.#listeners.clear();
-    // Publishes on their way get their answer first (a second at most).
-    if (this.#inFlight > 0) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await new Promise<void>((resolve) => {
-        this.#idle = resolve;
-        timer = setTimeout(resolve, 1000);
-      });
-      clearTimeout(timer);
-    }
+    // What is held gets a bounded moment to reach Redis; the rest is counted lost and logged.
+    await this.#queue.close(this.#drainMs);
     this.#publisher.close();
     this.#reader.close();
     await this.#reading;
@@ -191,8 +164,10 @@ export class RedisPubSub implements PubSub {
         for (const [id, fields] of entriesOf(reply, this.#key)) {
           if (this.#closed) return;
           this.#cursor = id;
-          const { topic, payload } = messageOf(fields);
-          this.#listeners.deliver(topic, payload, id, this.#logger);
+          const { topic, payload, epoch } = messageOf(fields);
+          if (epoch !== undefined && epoch !== this.#epoch) this.#newEpoch(epoch);
+          const eventId = this.#epoch === undefined ? id : `${this.#epoch}_${id}`;
+          this.#listeners.deliver(topic, payload, eventId, this.#logger);
         }
       } catch (error) {
         if (this.#closed) return;
@@ -205,35 +180,44 @@ export class RedisPubSub implements PubSub {
     }
   }
 
-  /** Sets the cursor at startup, and checks it after a reconnection (a reset log starts over). */
+  /**
+   * Sets the cursor at startup, and checks it after a reconnection: a stream with another epoch
+   * (or none) was lost and made again, and is read from its start.
+   */
   async #placeCursor(): Promise<void> {
-    const ends = await streamEnds(this.#reader.client, this.#key);
+    const client = this.#reader.client;
+    const [ends, epoch] = await Promise.all([
+      streamEnds(client, this.#key),
+      currentEpoch(client, this.#key),
+    ]);
     this.#checkCursor = false;
     if (this.#cursor === undefined) {
       this.#cursor = ends?.lastGenerated ?? "0-0";
+      this.#epoch = epoch;
       return;
     }
-    if (ends !== undefined && compareStreamIds(ends.lastGenerated, this.#cursor) < 0) {
+    const reset =
+      ends === undefined ||
+      (epoch !== undefined && this.#epoch !== undefined && epoch !== this.#epoch) ||
+      compareStreamIds(ends.lastGenerated, this.#cursor) < 0;
+    if (reset && this.#cursor !== "0-0") {
       this.#logger.error(
-        `pubsub (redis): the stream "${this.#key}" was reset (its last id is before the last one read); reading it from its start.`,
+        `pubsub (redis): the stream "${this.#key}" was lost or reset (Redis lost its data?); reading the new one from its start. Clients resuming from older ids get a resync.`,
       );
       this.#cursor = "0-0";
+      // The new stream's first message brings its epoch.
+      this.#epoch = undefined;
     }
+    if (epoch !== undefined) this.#epoch = epoch;
   }
 
-  #settled(): void {
-    if (--this.#inFlight === 0) this.#idle?.();
-  }
-
-  #loss(topic: string, error: unknown): void {
-    if (this.#closed) return;
-    this.#lost++;
-    if (++this.#lostInOutage === 1) {
+  #newEpoch(epoch: string): void {
+    if (this.#epoch !== undefined) {
       this.#logger.error(
-        `pubsub (redis): a publish to "${topic}" did not reach Redis and is lost; further losses are counted (status().lostPublishes) until it answers again.`,
-        ...(error === undefined ? [] : [error]),
+        `pubsub (redis): the stream "${this.#key}" has a new epoch (its data was lost); clients resuming from older ids get a resync.`,
       );
     }
+    this.#epoch = epoch;
   }
 
   #down(role: string, error: unknown): void {
@@ -246,14 +230,9 @@ export class RedisPubSub implements PubSub {
     if (this.#closed) return;
     this.#reconnects++;
     this.#lastError = undefined;
-    let lost = "";
-    if (role === "publishing") {
-      lost = `; ${this.#lostInOutage} publishes were lost while Redis was unreachable`;
-      this.#lostInOutage = 0;
-    }
     (this.#logger.warn ?? this.#logger.error).call(
       this.#logger,
-      `pubsub (redis): the ${role} connection is back${lost}.`,
+      `pubsub (redis): the ${role} connection is back.`,
     );
   }
 }

@@ -13,16 +13,32 @@ export function entriesOf(reply: unknown, key: string): StreamEntry[] {
   return (reply as Record<string, StreamEntry[] | undefined>)[key] ?? [];
 }
 
-/** The topic and payload fields of an entry. */
-export function messageOf(fields: readonly string[]): { topic: string; payload: string } {
+/** The topic, payload and epoch fields of an entry (no epoch: written by an older version). */
+export function messageOf(fields: readonly string[]): {
+  topic: string;
+  payload: string;
+  epoch: string | undefined;
+} {
   let topic = "";
   let payload = "";
+  let epoch: string | undefined;
   for (let index = 0; index + 1 < fields.length; index += 2) {
-    if (fields[index] === "topic") topic = fields[index + 1] as string;
-    else if (fields[index] === "payload") payload = fields[index + 1] as string;
+    const name = fields[index];
+    if (name === "topic") topic = fields[index + 1] as string;
+    else if (name === "payload") payload = fields[index + 1] as string;
+    else if (name === "epoch") epoch = fields[index + 1] as string;
   }
-  return { topic, payload };
+  return { topic, payload, epoch };
 }
+
+/** The current epoch of the stream `key` (none until the first publish after it was made). */
+export async function currentEpoch(client: RedisClient, key: string): Promise<string | undefined> {
+  const epoch: string | null = await client.send("GET", [epochKey(key)]);
+  return epoch ?? undefined;
+}
+
+/** Where the epoch of the stream `key` is kept. */
+export const epochKey = (key: string): string => `${key}:epoch`;
 
 /** What XINFO STREAM says about the log's ends, or undefined when the stream does not exist. */
 export async function streamEnds(

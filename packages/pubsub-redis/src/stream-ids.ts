@@ -27,3 +27,24 @@ export function compareStreamIds(a: string, b: string): number {
     compareDecimal(a.slice(dashA + 1), b.slice(dashB + 1))
   );
 }
+
+// An event id is `<epoch>_<stream id>`: the epoch (base 36, no leading zero) is made with the
+// stream, so an id from before the stream was lost and made again is told apart (a resync).
+const eventShape = /^([1-9a-z][0-9a-z]{0,12})_(.+)$/;
+
+/** The epoch and stream id of an event id, or undefined when it is not one of ours. */
+export function parseEventId(value: string): { epoch: string; stream: string } | undefined {
+  const match = eventShape.exec(value);
+  if (match === null || !isStreamId(match[2] as string)) return undefined;
+  return { epoch: match[1] as string, stream: match[2] as string };
+}
+
+/** Orders two event ids: by epoch (made from the server's clock), then by stream id. */
+export function compareEventIds(a: string, b: string): number {
+  const cutA = a.indexOf("_");
+  const cutB = b.indexOf("_");
+  return (
+    compareDecimal(a.slice(0, cutA), b.slice(0, cutB)) ||
+    compareStreamIds(a.slice(cutA + 1), b.slice(cutB + 1))
+  );
+}

@@ -46,6 +46,8 @@ export interface PubSubStatus {
   readonly connected: boolean;
   /** Publishes that never reached the engine (each one was also logged). */
   readonly lostPublishes: number;
+  /** Accepted publishes held until the engine stores them (an adapter with an outage queue). */
+  readonly queued?: number;
   /** How many times the adapter reconnected after losing the engine. */
   readonly reconnects: number;
   /** The last connection error, while disconnected. */
@@ -74,8 +76,8 @@ export interface PubSub {
   /**
    * Sends `payload` to every listener of `topic` on every instance, the publisher's own included.
    * Never throws and never rejects: returns false when the message is known lost at once (the
-   * engine is unreachable). Every loss, now or later, is counted in `status().lostPublishes`
-   * and logged.
+   * engine is unreachable and the adapter holds nothing, or its outage queue is full). Every
+   * loss, now or later, is counted in `status().lostPublishes` and logged.
    */
   publish(topic: string, payload: string): boolean;
   /**

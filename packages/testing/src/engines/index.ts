@@ -4,7 +4,12 @@
 export { type EngineUnderTest, freePort, type RunningEngine } from "./engine-process.js";
 export { openEventStream, openWebSocket, type ReceivedEvent } from "./event-clients.js";
 export { collector, describePubSubContract, type PubSubUnderTest } from "./pubsub-contract.js";
-export { describePubSubFaults, eventually, type PubSubFaultsUnderTest } from "./pubsub-faults.js";
+export {
+  describePubSubFaults,
+  eventually,
+  type OutageQueue,
+  type PubSubFaultsUnderTest,
+} from "./pubsub-faults.js";
 export { describeScaleOut, type ScaleOutUnderTest } from "./scale-out-suite.js";
 export {
   type OidcProviderOptions,

@@ -10,6 +10,7 @@ import {
 } from "@trellis/core";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaAdapter } from "../json-schema-adapter.js";
+import { within } from "../within.js";
 import type { RunningEngine } from "./engine-process.js";
 import { collector } from "./pubsub-contract.js";
 
@@ -25,21 +26,47 @@ class PublishController extends Controller {
   }
 }
 
+/** The bounds of an adapter's outage queue, as the suite asks for them. */
+export interface OutageQueue {
+  readonly maxEvents?: number;
+  readonly maxAgeMs?: number;
+}
+
 /** How the fault suite reaches an engine it may stop and start. */
 export interface PubSubFaultsUnderTest {
   readonly engine: () => RunningEngine;
-  /** A new, opened adapter on the log `log`, logging to `logger`. */
-  make(log: string, logger: Logger): Promise<PubSub>;
+  /** A new, opened adapter on the log `log`, logging to `logger`, with these queue bounds. */
+  make(log: string, logger: Logger, queue?: OutageQueue): Promise<PubSub>;
   /** A new adapter on the log `log`, not opened yet (an app opens it). */
   unopened(log: string): PubSub;
   /** How many client connections the engine has now (besides the one asking). */
   connections(): Promise<number>;
 }
 
-/** Resolves once `check` holds, polling (the test's own timeout bounds the wait). */
-export async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Resolves once `check` holds, polling; rejects naming `what` when it still does not after
+ * `seconds` (a broken adapter fails in seconds, not at the suite's timeout).
+ */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  what = "a condition",
+  seconds = 20,
+): Promise<void> {
+  let waiting = true;
+  const poll = async () => {
+    while (waiting && !(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  try {
+    await within(poll(), seconds, what);
+  } finally {
+    waiting = false;
+  }
 }
+
+const numbersOf = (received: readonly { payload: string }[]) =>
+  received.map((item) => (JSON.parse(item.payload) as { n: number }).n);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 function recordingLogger() {
   const lines: string[] = [];
@@ -51,13 +78,15 @@ function recordingLogger() {
 
 /**
  * The engine fault suite: the engine stops and starts again in the middle of a run. Publishing
- * goes on answering (each loss logged and counted), subscribers reconnect by themselves and read
- * on from their last id (nothing that reached the engine is lost, nothing comes twice), and once
- * the adapters close the engine has no connection of theirs left.
+ * goes on answering, and what is published while the engine is away is held (within the outage
+ * queue's bounds) and delivered in order when it is back; past the bounds each loss is refused or
+ * dropped, counted and logged. Subscribers reconnect by themselves and read on from their last id
+ * (nothing that reached the engine is lost, nothing comes twice), and once the adapters close the
+ * engine has no connection of theirs left.
  */
 export function describePubSubFaults(name: string, underTest: () => PubSubFaultsUnderTest): void {
   describe(`the PubSub contract under engine faults: ${name}`, () => {
-    it("keeps publishing through an outage, reconnects and loses only what never reached the engine", async () => {
+    it("holds what is published through an outage and delivers all of it once, in order", async () => {
       const { engine, make, connections } = underTest();
       const baseline = await connections();
       const log = `faults-${process.pid}-${Date.now().toString(36)}`;
@@ -71,38 +100,86 @@ export function describePubSubFaults(name: string, underTest: () => PubSubFaults
       const publish = () => publisher.publish("faults", JSON.stringify({ n: ++sent }));
 
       for (let index = 0; index < 10; index++) publish();
-      await seen.until(10);
+      await within(seen.until(10), 20, "the first 10 messages");
 
       await engine().down();
-      await eventually(() => !publisher.status().connected && !subscriber.status().connected);
+      await eventually(
+        () => !publisher.status().connected && !subscriber.status().connected,
+        "both adapters seeing the engine down",
+      );
       const answers = Array.from({ length: 10 }, publish);
-      expect(answers.every((answer) => typeof answer === "boolean")).toBe(true);
-      await eventually(() => publisher.status().lostPublishes === 10);
-      expect(a.lines.some((line) => line.includes("lost"))).toBe(true);
+      expect(answers).toEqual(Array.from({ length: 10 }, () => true));
+      await eventually(() => publisher.status().queued === 10, "10 publishes held");
+      expect(publisher.status().lostPublishes).toBe(0);
+      await eventually(() => a.lines.some((line) => line.includes("holding them")), "the log line");
 
       await engine().up();
-      await eventually(() => publisher.status().connected && subscriber.status().connected);
+      await eventually(
+        () => publisher.status().connected && subscriber.status().connected,
+        "both adapters reconnected",
+      );
       for (let index = 0; index < 10; index++) publish();
-      await seen.until(20);
-      expect(a.lines.some((line) => line.includes("10 publishes were lost"))).toBe(true);
+      await within(seen.until(30), 20, "all 30 messages");
+      await eventually(() => publisher.status().queued === 0, "the queue emptied");
+      // The 10 held, and those of the 10 after that were made before the first send.
+      expect(
+        a.lines.some((line) =>
+          /([1-9]\d) held publishes were sent in order, 0 publishes were lost/.test(line),
+        ),
+      ).toBe(true);
 
-      // Exactly what reached the engine, once each, in order: 1-10 and 21-30.
-      const numbers = seen.received.map((item) => (JSON.parse(item.payload) as { n: number }).n);
-      expect(numbers).toEqual([
-        ...Array.from({ length: 10 }, (_, index) => index + 1),
-        ...Array.from({ length: 10 }, (_, index) => index + 21),
-      ]);
-      expect(new Set(seen.received.map((item) => item.id)).size).toBe(20);
-      expect(publisher.status().lostPublishes).toBe(10);
+      // Everything, once each, in order: 1-30.
+      expect(numbersOf(seen.received)).toEqual(range(1, 30));
+      expect(new Set(seen.received.map((item) => item.id)).size).toBe(30);
+      expect(publisher.status().lostPublishes).toBe(0);
       expect(subscriber.status().reconnects).toBeGreaterThanOrEqual(1);
 
       await publisher.close();
       await subscriber.close();
-      await eventually(async () => (await connections()) === baseline);
-      expect(await connections()).toBe(baseline);
+      // Fails (naming it) when a connection of theirs is still open 20 s after close.
+      await eventually(async () => (await connections()) === baseline, "connections released");
     });
 
-    it("answers a publishing request during an outage and logs the loss through the app's logger", async () => {
+    it("past the queue's bounds refuses or drops a publish, counts it and logs it", async () => {
+      const { engine, make } = underTest();
+      const log = `bounds-${process.pid}-${Date.now().toString(36)}`;
+      const a = recordingLogger();
+      const full = await make(log, a.logger, { maxEvents: 5, maxAgeMs: 600_000 });
+      const aging = await make(log, a.logger, { maxEvents: 100, maxAgeMs: 300 });
+      const subscriber = await make(log, recordingLogger().logger);
+      const seen = collector();
+      subscriber.subscribe("bounds", seen.listener);
+
+      await engine().down();
+      await eventually(
+        () => !full.status().connected && !aging.status().connected,
+        "the engine seen down",
+      );
+      const answers = Array.from({ length: 8 }, (_, index) =>
+        full.publish("bounds", JSON.stringify({ n: index + 1 })),
+      );
+      expect(answers).toEqual([true, true, true, true, true, false, false, false]);
+      expect(full.status()).toMatchObject({ queued: 5, lostPublishes: 3 });
+      for (let n = 101; n <= 103; n++) aging.publish("bounds", JSON.stringify({ n }));
+      await eventually(() => aging.status().lostPublishes === 3, "3 publishes aged out");
+      expect(aging.status().queued).toBe(0);
+      expect(a.lines.filter((line) => line.includes("lost")).length).toBeGreaterThanOrEqual(2);
+
+      await engine().up();
+      // Connected first: held longer than its 300 ms while reconnecting, it would age out too.
+      await eventually(() => aging.status().connected, "reconnected");
+      aging.publish("bounds", JSON.stringify({ n: 104 }));
+      await within(seen.until(6), 20, "the 5 held and 1 new message");
+      await eventually(() => full.status().queued === 0, "the queue emptied");
+      const numbers = numbersOf(seen.received);
+      expect(numbers.filter((n) => n < 100)).toEqual([1, 2, 3, 4, 5]);
+      expect(numbers.filter((n) => n > 100)).toEqual([104]);
+      expect(full.status().lostPublishes).toBe(3);
+      expect(a.lines.some((line) => line.includes("3 publishes were lost"))).toBe(true);
+      for (const adapter of [full, aging, subscriber]) await adapter.close();
+    });
+
+    it("answers a publishing request during an outage, holds it and logs the outage through the app's logger", async () => {
       const { engine, unopened } = underTest();
       const logged: string[] = [];
       const app = createApp({
@@ -118,14 +195,16 @@ export function describePubSubFaults(name: string, underTest: () => PubSubFaults
         };
       expect(await publish()).toEqual({ reached: 1 });
       await engine().down();
-      await eventually(() => !app.pubsub.status().connected);
+      await eventually(() => !app.pubsub.status().connected, "the app seeing the engine down");
       const during = await Promise.all([publish(), publish(), publish()]);
-      expect(during.every(({ reached }) => reached === 0 || reached === 1)).toBe(true);
-      // At least the three (the publish before the stop may have been cut on its way too).
-      await eventually(() => app.pubsub.status().lostPublishes >= 3);
-      expect(logged.some((line) => line.includes("lost"))).toBe(true);
+      expect(during).toEqual([{ reached: 1 }, { reached: 1 }, { reached: 1 }]);
+      await eventually(() => logged.some((line) => line.includes("holding them")), "the log line");
       await engine().up();
-      await eventually(() => app.pubsub.status().connected);
+      await eventually(
+        () => app.pubsub.status().connected && app.pubsub.status().queued === 0,
+        "the held publishes sent",
+      );
+      expect(app.pubsub.status().lostPublishes).toBe(0);
       expect(await publish()).toEqual({ reached: 1 });
       await app.close();
       expect(app.pubsub.status().connected).toBe(false);
@@ -140,16 +219,19 @@ export function describePubSubFaults(name: string, underTest: () => PubSubFaults
       const seen = collector();
       subscriber.subscribe("restart", seen.listener);
       for (let n = 1; n <= 5; n++) publisher.publish("restart", String(n));
-      await seen.until(5);
+      await within(seen.until(5), 20, "5 messages");
       // A subscriber that resumes after the restart from an id before it: the log kept them.
       const from = seen.received[1]?.id as string;
       await engine().restart();
-      await eventually(() => publisher.status().connected && subscriber.status().connected);
+      await eventually(
+        () => publisher.status().connected && subscriber.status().connected,
+        "both reconnected",
+      );
       const replay = await subscriber.replay("restart", from);
       expect(replay.gap).toBeUndefined();
       expect(replay.messages.map((message) => message.payload)).toEqual(["3", "4", "5"]);
       publisher.publish("restart", "6");
-      await seen.until(6);
+      await within(seen.until(6), 20, "the 6th message");
       expect(seen.received.map((item) => item.payload)).toEqual(["1", "2", "3", "4", "5", "6"]);
       await publisher.close();
       await subscriber.close();

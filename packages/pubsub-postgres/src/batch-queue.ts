@@ -1,0 +1,29 @@
+import { type Logger, PublishQueue, type PublishQueueBounds } from "@trellis/core";
+import type { SQL } from "bun";
+import type { EventTable } from "./event-table.js";
+
+/**
+ * The outage queue of one instance: batches go to the table on the publishing connection, under
+ * a name of this instance's own (its `seq`s are stored once). Bun.sql connects on demand, so a
+ * send is the probe for the database; a failed one is retried with the queue's backoff.
+ */
+export function batchQueue(
+  table: EventTable,
+  sql: SQL,
+  bounds: PublishQueueBounds,
+  hooks: { readonly stored: () => void; readonly logger: () => Logger },
+): PublishQueue {
+  const publisher = crypto.randomUUID();
+  return new PublishQueue(
+    bounds,
+    {
+      engine: "postgres",
+      connected: () => true,
+      async send(batch) {
+        await table.publishBatch(sql, publisher, batch);
+        hooks.stored();
+      },
+    },
+    hooks.logger,
+  );
+}
