@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { McpToolPlan } from "@trellis/core";
 
 const mediaOf = (response: Response) =>

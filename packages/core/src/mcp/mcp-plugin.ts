@@ -48,6 +48,31 @@ export interface McpToolPlan {
   readonly output: McpOutputShape;
 }
 
+/** A routed operation as the plugin sees it: for plugin features such as resources. */
+export interface McpRoute {
+  readonly method: HttpMethod;
+  /** The route path with `:name` parameters. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
+  /** Each route feature the operation uses, with its plan (`createApp({ features })`). */
+  readonly features: readonly { readonly feature: string; readonly plan: unknown }[];
+}
+
+/** What the plugin may ask of one dispatched request besides its answer. */
+export interface McpDispatchHooks {
+  /**
+   * Each line logged about the request (`getRequestLogger(request)` in a handler, a guard, an
+   * interceptor): a tool call sends them to its client as log messages.
+   */
+  readonly log?: (
+    level: "error" | "warn" | "info" | "debug",
+    message: string,
+    details: readonly unknown[],
+  ) => void;
+}
+
 /** What core hands the MCP plugin, once, at startup. */
 export interface McpPluginContext {
   /** The tools, in route order. */
@@ -67,7 +92,9 @@ export interface McpPluginContext {
    * security, guards, validation, interceptors, timeouts. A tool call goes through it; `from`, the
    * MCP request it serves, lends it its connection (a rate limit by address sees the client).
    */
-  dispatch(request: Request, from?: Request): Promise<Response>;
+  dispatch(request: Request, from?: Request, hooks?: McpDispatchHooks): Promise<Response>;
+  /** Every routed operation, in route order (tools or not): what plugin features read. */
+  readonly routes: readonly McpRoute[];
   /** The id the app gave the MCP request (`X-Request-ID`), carried on to its tool calls. */
   requestId(request: Request): string | undefined;
   /** The name of the request id header (lower case); undefined when request ids are off. */

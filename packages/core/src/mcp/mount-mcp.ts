@@ -2,6 +2,7 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { getRequestId } from "../http/request-id.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import { routeShape } from "../http/route-shape.js";
+import { teeRequestLog } from "../observability/request-logger.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { RouterEntry } from "../router/build-router.js";
@@ -88,7 +89,18 @@ export function mountMcp(
       path: settings.path,
       allowedOrigins: settings.allowedOrigins,
       bodyLimit: app.bodyLimit,
-      dispatch: (request, from) => input.dispatch(request, from),
+      dispatch: (request, from, hooks) => {
+        if (hooks?.log !== undefined) teeRequestLog(request, hooks.log);
+        return input.dispatch(request, from);
+      },
+      routes: operations.map((operation) => ({
+        method: operation.method,
+        path: operation.path,
+        operationId: operation.docs.operationId,
+        summary: operation.docs.summary,
+        description: operation.docs.description,
+        features: (operation.features ?? []).map(({ feature, plan }) => ({ feature, plan })),
+      })),
       requestId: getRequestId,
       requestIdHeader: app.pipeline.requestId?.header,
     });
