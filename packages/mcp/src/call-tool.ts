@@ -5,6 +5,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { McpPluginContext, McpToolPlan } from "@trellis/core";
+import { trackLegacyCall } from "./legacy-cancel.js";
 import { logData, mcpLevel } from "./log-level.js";
 import { rememberProgress } from "./progress.js";
 import { toolRequest } from "./tool-request.js";
@@ -16,6 +17,8 @@ export interface ToolCall {
   readonly arguments: Record<string, unknown>;
   readonly exchange: ServerContext;
   readonly http: Request;
+  /** 2025-era calls can be cancelled by a notification on another POST. */
+  readonly era: "legacy" | "modern";
 }
 
 /**
@@ -37,11 +40,14 @@ export async function callTool(
     return { isError: true, content: [{ type: "text", text: JSON.stringify(built.problem) }] };
   }
   const { mcpReq } = call.exchange;
-  const request = new Request(built.request, { signal: mcpReq.signal });
+  const legacy = call.era === "legacy" ? trackLegacyCall(call.http, mcpReq.id) : undefined;
+  const signal =
+    legacy === undefined ? mcpReq.signal : AbortSignal.any([mcpReq.signal, legacy.signal]);
+  const request = new Request(built.request, { signal });
   const token = mcpReq._meta?.progressToken;
   if (token !== undefined) {
     rememberProgress(request, async (progress, total, message) => {
-      if (mcpReq.signal.aborted) return;
+      if (signal.aborted) return;
       const params = {
         progressToken: token,
         progress,
@@ -52,9 +58,13 @@ export async function callTool(
     });
   }
   const log = (level: keyof typeof mcpLevel, message: string, details: readonly unknown[]) => {
-    if (mcpReq.signal.aborted) return;
+    if (signal.aborted) return;
     mcpReq.log(mcpLevel[level], logData(message, details)).catch(() => {});
   };
-  const response = await context.dispatch(request, call.http, { log });
-  return await toolResult(response, plan, built.request.url);
+  try {
+    const response = await context.dispatch(request, call.http, { log });
+    return await toolResult(response, plan, built.request.url);
+  } finally {
+    legacy?.done();
+  }
 }

@@ -5,6 +5,7 @@ import { malformedCall } from "./check-call.js";
 import { originCheck } from "./check-origin.js";
 import { jsonRpcError, transportError } from "./json-rpc-error.js";
 import { jsonUnlessStreamed } from "./json-unless-streamed.js";
+import { cancelLegacyCall } from "./legacy-cancel.js";
 import { readMessage } from "./read-message.js";
 
 /**
@@ -35,15 +36,22 @@ function mcpHandler(context: McpPluginContext): McpHandler {
   const refuseOrigin = originCheck(context.allowedOrigins);
 
   const served = createMcpHandler(
-    ({ requestInfo }) => {
+    ({ requestInfo, era }) => {
       const server = new Server(info, options);
+      const http = requestInfo as Request;
+      if (era === "legacy") {
+        server.setNotificationHandler("notifications/cancelled", ({ params }) => {
+          cancelLegacyCall(http, params.requestId, params.reason);
+        });
+      }
       server.setRequestHandler("tools/list", () => listed);
       server.setRequestHandler("tools/call", ({ params }, exchange) =>
         callTool(context, byName, {
           name: params.name,
           arguments: params.arguments ?? {},
           exchange,
-          http: exchange.http?.req ?? (requestInfo as Request),
+          http,
+          era,
         }),
       );
       return server;
