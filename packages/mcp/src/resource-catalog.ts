@@ -60,7 +60,9 @@ export class ResourceCatalog {
 
   /** `resources/read`: the GET its route stands for, answered through the app's `fetch`. */
   async read(uri: string, http: Request, signal: AbortSignal): Promise<ReadResourceResult> {
-    for (const { plan, route, pattern } of this.entries) {
+    // A URI of its own before a template that would match it too (books://catalog, books://{id}).
+    const exact = this.entries.filter(({ plan }) => plan.uri === uri);
+    for (const { plan, route, pattern } of [...exact, ...this.entries]) {
       const match = pattern.exec(uri);
       if (match === null) continue;
       const values = new Map<string, string>();
