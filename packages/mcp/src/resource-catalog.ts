@@ -17,7 +17,7 @@ interface Entry {
   readonly pattern: RegExp;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const isText = (type: string) =>
   type.startsWith("text/") ||
   type === "application/json" ||
@@ -36,7 +36,7 @@ export class ResourceCatalog {
       const use = route.features.find(({ feature }) => feature === mcpResourceFeature);
       if (use === undefined) continue;
       const plan = use.plan as McpResourcePlan;
-      const literal = plan.uri.split(/\{[A-Za-z0-9_]+\}/).map(escape);
+      const literal = plan.uri.split(/\{[A-Za-z0-9_]+\}/).map(escapeRegExp);
       const pattern = new RegExp(`^${literal.join("([^/?#]+)")}$`);
       this.entries.push({ plan, route, pattern });
       const described = {
