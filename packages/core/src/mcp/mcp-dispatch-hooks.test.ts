@@ -53,7 +53,7 @@ const quiet = { undeclaredResponses: "off" } as const;
 describe("what core hands the MCP plugin besides the tools", () => {
   it("lists every routed operation with its feature plans", () => {
     const plugin = capture();
-    testApp([Things], { mcp: { plugin }, warnings: quiet });
+    testApp([Things], { mcp: { plugin }, openapi: quiet });
     const routes = plugin.context?.routes ?? [];
     expect(routes.map(({ operationId }) => operationId)).toEqual(["logged", "plain"]);
     expect(routes[0]).toMatchObject({
@@ -69,7 +69,7 @@ describe("what core hands the MCP plugin besides the tools", () => {
     testApp([Things], {
       mcp: { plugin },
       logger: { error: () => {}, warn: () => {}, info: () => {} },
-      warnings: quiet,
+      openapi: quiet,
     });
     const lines: unknown[] = [];
     const log = (level: string, message: string, details: readonly unknown[]) =>
