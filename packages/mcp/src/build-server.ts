@@ -1,6 +1,14 @@
-import { type ListToolsResult, Server } from "@modelcontextprotocol/server";
+import {
+  type ListToolsResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  type RequestStateCodec,
+  Server,
+} from "@modelcontextprotocol/server";
 import type { McpPluginContext, McpToolPlan } from "@trellis/core";
 import { callTool } from "./call-tool.js";
+import type { InputAsked } from "./input-required.js";
+import { clientCapabilities, inputRequired } from "./input-result.js";
 import { cancelLegacyCall } from "./legacy-cancel.js";
 import type { PromptCatalog } from "./mcp-prompts.js";
 import type { ResourceCatalog } from "./resource-catalog.js";
@@ -10,6 +18,8 @@ export interface ServerParts {
   readonly context: McpPluginContext;
   readonly resources: ResourceCatalog;
   readonly prompts: PromptCatalog;
+  /** Signs and verifies the state of input-required results. */
+  readonly states: RequestStateCodec;
 }
 
 /**
@@ -17,7 +27,7 @@ export interface ServerParts {
  * app's tools, resources and prompts, and the capabilities those give (no empty capability is
  * declared: a client reads "prompts" as "there are prompts").
  */
-export function serverFactory({ context, resources, prompts }: ServerParts) {
+export function serverFactory({ context, resources, prompts, states }: ServerParts) {
   const byName = new Map<string, McpToolPlan>(context.tools.map((plan) => [plan.tool.name, plan]));
   // Made once: every tools/list answers the same list.
   const listed = { tools: context.tools.map(({ tool }) => tool) } as ListToolsResult;
@@ -36,6 +46,11 @@ export function serverFactory({ context, resources, prompts }: ServerParts) {
       ...(completes ? { completions: {} } : {}),
     },
     ...(context.instructions === undefined ? {} : { instructions: context.instructions }),
+    // A tampered or expired state is refused (-32602) before the route runs.
+    requestState: { verify: states.verify },
+    // 2025-era clients would be asked over a stream whose answer comes in another POST, which a
+    // stateless server cannot lead back: they get the route's 428 problem instead.
+    inputRequired: { legacyShim: false },
   };
 
   return ({ requestInfo, era }: { requestInfo?: Request; era: "legacy" | "modern" }) => {
@@ -54,6 +69,7 @@ export function serverFactory({ context, resources, prompts }: ServerParts) {
         exchange,
         http,
         era,
+        states,
       }),
     );
     if (!resources.empty) {
@@ -67,9 +83,20 @@ export function serverFactory({ context, resources, prompts }: ServerParts) {
     }
     if (!prompts.empty) {
       server.setRequestHandler("prompts/list", () => ({ prompts: prompts.listed }));
-      server.setRequestHandler("prompts/get", ({ params }) =>
-        prompts.get(params.name, params.arguments ?? {}, http),
-      );
+      server.setRequestHandler("prompts/get", async ({ params }, exchange) => {
+        const input = {
+          responses: exchange.mcpReq.inputResponses,
+          capabilities: clientCapabilities(exchange),
+        };
+        const answer = await prompts.get(params.name, params.arguments ?? {}, http, input);
+        if (!("askForInput" in answer)) return answer;
+        if (era === "legacy") {
+          const why = `Prompt ${params.name} needs input that only a 2026-07-28 client gives`;
+          throw new ProtocolError(ProtocolErrorCode.InvalidRequest, why);
+        }
+        const { askForInput } = answer as { readonly askForInput: InputAsked };
+        return await inputRequired(askForInput, exchange, states);
+      });
     }
     if (completes) {
       server.setRequestHandler("completion/complete", async ({ params }) => {

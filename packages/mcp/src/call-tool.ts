@@ -1,10 +1,14 @@
 import {
   type CallToolResult,
+  type InputRequiredResult,
   ProtocolError,
   ProtocolErrorCode,
+  type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { McpPluginContext, McpToolPlan } from "@trellis/core";
+import { inputAsked, rememberInput } from "./input-required.js";
+import { clientCapabilities, inputRequired } from "./input-result.js";
 import { trackLegacyCall } from "./legacy-cancel.js";
 import { logData, mcpLevel } from "./log-level.js";
 import { rememberProgress } from "./progress.js";
@@ -19,6 +23,8 @@ export interface ToolCall {
   readonly http: Request;
   /** 2025-era calls can be cancelled by a notification on another POST. */
   readonly era: "legacy" | "modern";
+  /** Signs and verifies the state of input-required results. */
+  readonly states: RequestStateCodec;
 }
 
 /**
@@ -30,7 +36,7 @@ export async function callTool(
   context: McpPluginContext,
   byName: ReadonlyMap<string, McpToolPlan>,
   call: ToolCall,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   const plan = byName.get(call.name);
   if (plan === undefined) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${call.name}`);
@@ -61,8 +67,18 @@ export async function callTool(
     if (signal.aborted) return;
     mcpReq.log(mcpLevel[level], logData(message, details)).catch(() => {});
   };
+  rememberInput(request, {
+    responses: mcpReq.inputResponses,
+    state: mcpReq.requestState(),
+    capabilities: clientCapabilities(call.exchange),
+  });
   try {
     const response = await context.dispatch(request, call.http, { log });
+    const asked = call.era === "modern" ? inputAsked(request) : undefined;
+    if (asked !== undefined) {
+      await response.body?.cancel();
+      return await inputRequired(asked, call.exchange, call.states);
+    }
     return await toolResult(response, plan, built.request.url);
   } finally {
     legacy?.done();

@@ -1,4 +1,16 @@
-export type { McpPrompt, McpPromptArgument } from "./mcp-prompts.js";
+export {
+  askForInput,
+  clientCapabilities,
+  type InputAsked,
+  inputResponses,
+  inputState,
+} from "./input-required.js";
+export type {
+  McpPrompt,
+  McpPromptAnswer,
+  McpPromptArgument,
+  McpPromptInput,
+} from "./mcp-prompts.js";
 export {
   McpResource,
   type McpResourceOptions,

@@ -6,6 +6,7 @@ import {
   ProtocolErrorCode,
 } from "@modelcontextprotocol/server";
 import { TrellisConfigError } from "@trellis/core";
+import type { InputAsked } from "./input-required.js";
 
 declare module "@trellis/core" {
   interface FeatureErrorCodes {
@@ -29,7 +30,8 @@ export interface McpPromptArgument {
 /**
  * A prompt the endpoint offers (`prompts/list`, `prompts/get`): a message template an agent's
  * user picks. `messages` gets the arguments (each required one present) and the MCP request
- * (for its caller); it returns the messages, or the whole result with a description.
+ * (for its caller) and, on a 2026-07-28 retry, the client's answers; it returns the messages, the
+ * whole result with a description, or `{ askForInput }` when it needs the client's input first.
  */
 export interface McpPrompt {
   readonly name: string;
@@ -39,11 +41,21 @@ export interface McpPrompt {
   messages(
     args: Readonly<Record<string, string>>,
     request: Request,
-  ):
-    | readonly PromptMessage[]
-    | GetPromptResult
-    | Promise<readonly PromptMessage[] | GetPromptResult>;
+    input: McpPromptInput,
+  ): McpPromptAnswer | Promise<McpPromptAnswer>;
 }
+
+/** What a `prompts/get` retry brings (2026-07-28): the client's answers, its capabilities. */
+export interface McpPromptInput {
+  readonly responses: Readonly<Record<string, unknown>> | undefined;
+  readonly capabilities: Readonly<Record<string, unknown>>;
+}
+
+/** A prompt's messages, its whole result, or `{ askForInput }`: input it needs first. */
+export type McpPromptAnswer =
+  | readonly PromptMessage[]
+  | GetPromptResult
+  | { readonly askForInput: InputAsked };
 
 const fail = (why: string): never => {
   throw new TrellisConfigError("INVALID_MCP_PROMPT", `mcpServer: ${why}`);
@@ -98,7 +110,8 @@ export class PromptCatalog {
     name: string,
     args: Readonly<Record<string, string>>,
     request: Request,
-  ): Promise<GetPromptResult> {
+    input: McpPromptInput,
+  ): Promise<GetPromptResult | { readonly askForInput: InputAsked }> {
     const prompt = this.find(name);
     const missing = (prompt.arguments ?? []).filter(
       (argument) => argument.required === true && typeof args[argument.name] !== "string",
@@ -118,7 +131,8 @@ export class PromptCatalog {
         `Prompt ${name} has no argument "${unknown[0]}"`,
       );
     }
-    const made = await prompt.messages(args, request);
+    const made = await prompt.messages(args, request, input);
+    if ("askForInput" in made) return made as { readonly askForInput: InputAsked };
     return Array.isArray(made)
       ? {
           ...(prompt.description === undefined ? {} : { description: prompt.description }),

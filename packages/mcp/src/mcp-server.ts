@@ -1,5 +1,11 @@
-import { createMcpHandler } from "@modelcontextprotocol/server";
-import type { McpHandler, McpPlugin, McpPluginContext } from "@trellis/core";
+import type { RequestStateCodec } from "@modelcontextprotocol/server";
+import { createMcpHandler, createRequestStateCodec } from "@modelcontextprotocol/server";
+import {
+  type McpHandler,
+  type McpPlugin,
+  type McpPluginContext,
+  TrellisConfigError,
+} from "@trellis/core";
 import { serverFactory } from "./build-server.js";
 import { malformedCall } from "./check-call.js";
 import { originCheck } from "./check-origin.js";
@@ -13,6 +19,11 @@ import { ResourceCatalog } from "./resource-catalog.js";
 export interface McpServerOptions {
   /** The prompts of `prompts/list` and `prompts/get`. */
   readonly prompts?: readonly McpPrompt[];
+  /**
+   * The key (32 bytes or more) that signs the state of `askForInput`. Default: random per
+   * process, so set one shared by every instance when several serve the endpoint.
+   */
+  readonly stateKey?: string | Uint8Array;
 }
 
 /**
@@ -25,12 +36,28 @@ export interface McpServerOptions {
  */
 export function mcpServer(options: McpServerOptions = {}): McpPlugin {
   const prompts = new PromptCatalog(options.prompts ?? []);
-  return { name: "@trellis/mcp", handler: (context) => mcpHandler(context, prompts) };
+  const key = options.stateKey ?? crypto.getRandomValues(new Uint8Array(32));
+  if (key.length < 32) {
+    throw new TrellisConfigError(
+      "INVALID_MCP_PROMPT",
+      "mcpServer: stateKey must be 32 bytes or more.",
+    );
+  }
+  // The state a route asks back is bound to the caller, so one client cannot replay another's.
+  const states = createRequestStateCodec({
+    key,
+    bind: (exchange) => exchange.http?.req?.headers.get("authorization") ?? "",
+  });
+  return { name: "@trellis/mcp", handler: (context) => mcpHandler(context, prompts, states) };
 }
 
-function mcpHandler(context: McpPluginContext, prompts: PromptCatalog): McpHandler {
+function mcpHandler(
+  context: McpPluginContext,
+  prompts: PromptCatalog,
+  states: RequestStateCodec,
+): McpHandler {
   const resources = new ResourceCatalog(context);
-  const served = createMcpHandler(serverFactory({ context, resources, prompts }), {
+  const served = createMcpHandler(serverFactory({ context, resources, prompts, states }), {
     maxRequestBodySize: context.bodyLimit,
   });
   const refuseOrigin = originCheck(context.allowedOrigins);
