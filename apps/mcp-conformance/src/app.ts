@@ -1,6 +1,7 @@
 import { typebox } from "@trellis/adapter-typebox";
 import { type App, createApp } from "@trellis/core";
 import { mcpServer } from "@trellis/mcp";
+import { FixtureInputTools } from "./input-tools.js";
 import { prompts } from "./prompts.js";
 import { FixtureResources } from "./resources.js";
 import { FixtureTools } from "./tools.js";
@@ -12,7 +13,7 @@ import { FixtureTools } from "./tools.js";
 export function conformanceApp(): App {
   return createApp({
     schema: typebox(),
-    controllers: [FixtureTools, FixtureResources],
+    controllers: [FixtureTools, FixtureInputTools, FixtureResources],
     // The request logger's lines reach MCP clients; the console need not repeat them.
     logger: { error: (...line: unknown[]) => console.error(...line) },
     openapi: { service: { name: "trellis-conformance", version: "1.0.0" } },

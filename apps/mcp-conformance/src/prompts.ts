@@ -47,6 +47,33 @@ export const prompts: McpPrompt[] = [
     ],
   },
   {
+    name: "test_input_required_result_prompt",
+    description: "A prompt that asks the client for context first",
+    messages: (_args, _request, { responses }) => {
+      const given = responses?.user_context as { content?: { context?: unknown } } | undefined;
+      if (given === undefined) {
+        return {
+          askForInput: {
+            inputRequests: {
+              user_context: {
+                method: "elicitation/create",
+                params: {
+                  message: "What context should the prompt use?",
+                  requestedSchema: {
+                    type: "object",
+                    properties: { context: { type: "string" } },
+                    required: ["context"],
+                  },
+                },
+              },
+            },
+          },
+        };
+      }
+      return [text(`Use this context: ${String(given.content?.context ?? "")}`)];
+    },
+  },
+  {
     name: "test_prompt_with_image",
     description: "A prompt with an image",
     messages: () => [
