@@ -40,7 +40,12 @@ describe("one endpoint, every revision, no session", () => {
     expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, logging: {} });
     const { tools } = await within(client.listTools(), 5, "tools/list");
-    expect(tools.map(({ name }) => name)).toEqual(["runSteps", "waitForever", "quiet"]);
+    expect(tools.map(({ name }) => name)).toEqual([
+      "runSteps",
+      "waitForever",
+      "confirmWork",
+      "quiet",
+    ]);
     await client.close();
   });
 

@@ -13,6 +13,7 @@ import {
   Returns,
   Route,
 } from "@trellis/core";
+import { askForInput, inputResponses, inputState } from "../input-required.js";
 import { mcpServer } from "../mcp-server.js";
 import { reportProgress } from "../progress.js";
 
@@ -53,6 +54,28 @@ class WorkController extends Controller {
     if (aborted) work.aborted += 1;
     work.finished += 1;
     return { aborted };
+  }
+
+  @Post("/confirm")
+  @McpTool()
+  @OperationId("confirmWork")
+  @Returns(200, Type.Object({ confirmed: Type.String() }), "Confirmed")
+  @Returns(428, "Needs an MCP client's input")
+  confirm(@Req() request: Request) {
+    const answer = inputResponses(request)?.ok as { action?: string } | undefined;
+    const state = inputState<{ asked: string }>(request);
+    if (answer?.action !== "accept" || state === undefined) {
+      return askForInput(request, {
+        inputRequests: {
+          ok: {
+            method: "elicitation/create",
+            params: { message: "Go on?", requestedSchema: { type: "object", properties: {} } },
+          },
+        },
+        state: { asked: "go on" },
+      });
+    }
+    return { confirmed: state.asked };
   }
 
   @Get("/quiet")
