@@ -10,7 +10,7 @@ import type { InputAsked } from "./input-required.js";
 
 declare module "@trellis/core" {
   interface FeatureErrorCodes {
-    INVALID_MCP_PROMPT: "mcpServer({ prompts }) holds a prompt without a valid name or messages, or two of one name";
+    INVALID_MCP_SERVER_OPTIONS: "mcpServer(options) holds a prompt without a valid name or messages, two prompts of one name, or a stateKey under 32 bytes";
   }
 }
 
@@ -58,7 +58,7 @@ export type McpPromptAnswer =
   | { readonly askForInput: InputAsked };
 
 const fail = (why: string): never => {
-  throw new TrellisConfigError("INVALID_MCP_PROMPT", `mcpServer: ${why}`);
+  throw new TrellisConfigError("INVALID_MCP_SERVER_OPTIONS", `mcpServer: ${why}`);
 };
 
 /** The prompts of `mcpServer({ prompts })`, checked once, served to every request. */

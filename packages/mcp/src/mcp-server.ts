@@ -39,7 +39,7 @@ export function mcpServer(options: McpServerOptions = {}): McpPlugin {
   const key = options.stateKey ?? crypto.getRandomValues(new Uint8Array(32));
   if (key.length < 32) {
     throw new TrellisConfigError(
-      "INVALID_MCP_PROMPT",
+      "INVALID_MCP_SERVER_OPTIONS",
       "mcpServer: stateKey must be 32 bytes or more.",
     );
   }

@@ -178,7 +178,7 @@ describe("@McpResource at startup", () => {
   it("refuses prompts without a valid name, or two of one name", () => {
     const messages = () => [];
     expect(() => mcpServer({ prompts: [{ name: "a b", messages }] })).toThrow(
-      expect.objectContaining({ code: "INVALID_MCP_PROMPT" }),
+      expect.objectContaining({ code: "INVALID_MCP_SERVER_OPTIONS" }),
     );
     expect(() =>
       mcpServer({
@@ -187,6 +187,6 @@ describe("@McpResource at startup", () => {
           { name: "a", messages },
         ],
       }),
-    ).toThrow(expect.objectContaining({ code: "INVALID_MCP_PROMPT" }));
+    ).toThrow(expect.objectContaining({ code: "INVALID_MCP_SERVER_OPTIONS" }));
   });
 });
