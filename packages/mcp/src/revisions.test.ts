@@ -46,6 +46,9 @@ describe("one endpoint, every revision, no session", () => {
       "confirmWork",
       "quiet",
     ]);
+    // The client sent Mcp-Method and Mcp-Name; the route's request has neither.
+    const quiet = await within(client.callTool({ name: "quiet", arguments: {} }), 5, "quiet");
+    expect(quiet.structuredContent).toEqual({ ok: true });
     await client.close();
   });
 

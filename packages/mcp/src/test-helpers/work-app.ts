@@ -79,10 +79,12 @@ class WorkController extends Controller {
   }
 
   @Get("/quiet")
+  @McpTool()
   @OperationId("quiet")
   @Returns(200, Type.Object({ ok: Type.Boolean() }), "Nothing logged")
-  quiet() {
-    return { ok: true };
+  quiet(@Req() request: Request) {
+    // ok: the MCP exchange's own routing headers did not reach the route.
+    return { ok: !request.headers.has("mcp-method") && !request.headers.has("mcp-name") };
   }
 }
 
