@@ -830,6 +830,16 @@ const checks: Record<string, (example: Example) => Promise<void>> = {
     expect(JSON.parse((missing.result as Json).content[0].text)).toMatchObject({ status: 404 });
   },
 
+  async "mcp-resources.ts"({ demo }) {
+    const { templates, book, prompt, progress } = await demo();
+    expect(templates.resourceTemplates).toEqual([
+      expect.objectContaining({ uriTemplate: "books://{id}", mimeType: "application/json" }),
+    ]);
+    expect(JSON.parse(book.contents[0].text)).toEqual({ id: "7", title: "Dune" });
+    expect(prompt.messages[0].content).toEqual({ type: "text", text: "Review Dune." });
+    expect(progress).toEqual([{ progress: 1, total: 1, message: "indexed 1" }]);
+  },
+
   async "pagination.ts"({ demo }) {
     const { second, first, following, end, wrapped, document } = await demo();
     expect(second.headers.get("link")).toBe(

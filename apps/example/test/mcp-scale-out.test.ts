@@ -1,5 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,10 +101,27 @@ describe("two example instances behind nginx, no sticky sessions", () => {
       const read = await client.callTool({ name: "getUser", arguments: { id: created.at(-1) } });
       if (read.isError) failures += 1;
     }
+    // A 2026-07-28 client too: no handshake, each request stands alone.
+    const modern = new ModernClient(
+      { name: "scale-out-v2", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    await modern.connect(new ModernTransport(new URL(`${front}/mcp`)));
+    for (let index = 12; index < 16; index++) {
+      const result = await modern.callTool({
+        name: "createUser",
+        arguments: { body: { name: `User ${index}`, email: `user${index}@example.com` } },
+      });
+      if (result.isError) failures += 1;
+      const id = (result.structuredContent as { id: string }).id;
+      const read = await modern.callTool({ name: "getUser", arguments: { id } });
+      if (read.isError) failures += 1;
+    }
+    await modern.close();
     const listed = await client.callTool({ name: "listUsers", arguments: { limit: 100 } });
     await client.close();
     expect(failures).toBe(0);
-    expect((listed.structuredContent as { result: unknown[] }).result).toHaveLength(12);
+    expect((listed.structuredContent as { result: unknown[] }).result).toHaveLength(16);
     // Both instances answered MCP POSTs.
     const log = readFileSync(join(folder.path, "access.log"), "utf8").split("\n");
     const upstreams = new Set(

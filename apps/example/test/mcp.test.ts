@@ -1,5 +1,10 @@
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningExample, startExample } from "./support/example-server.js";
 
@@ -74,4 +79,37 @@ describe("the example's MCP endpoint, through the official SDK client", () => {
       (await client.listTools()).tools.map(({ name }) => name),
     );
   });
+});
+
+describe("the example's MCP endpoint, through the v2 SDK client", () => {
+  for (const mode of [{ pin: "2026-07-28" } as const, "auto" as const]) {
+    it(`speaks 2026-07-28 without a handshake (versionNegotiation ${JSON.stringify(mode)})`, async () => {
+      const modern = new ModernClient(
+        { name: "example-test-v2", version: "1.0.0" },
+        { versionNegotiation: { mode } },
+      );
+      const transport = new ModernTransport(new URL(`${example.baseUrl}/mcp`));
+      await within(modern.connect(transport), 5, "the v2 connect");
+      expect(modern.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      expect(modern.getServerVersion()).toMatchObject({ name: "users", version: "1.0.0" });
+      const { tools } = await within(modern.listTools(), 5, "tools/list");
+      expect(tools.map(({ name }) => name)).toEqual(
+        (await client.listTools()).tools.map(({ name }) => name),
+      );
+      const email = `grace-${typeof mode === "string" ? mode : mode.pin}@example.com`;
+      const created = await within(
+        modern.callTool({ name: "createUser", arguments: { body: { name: "Grace", email } } }),
+        5,
+        "createUser",
+      );
+      const grace = created.structuredContent as { id: string };
+      const read = await within(
+        modern.callTool({ name: "getUser", arguments: { id: grace.id } }),
+        5,
+        "getUser",
+      );
+      expect(read.structuredContent).toMatchObject({ name: "Grace", email });
+      await modern.close();
+    });
+  }
 });

@@ -125,10 +125,12 @@ export type {
 export type { McpAuthorizationOptions, McpOptions } from "./mcp/mcp-options.js";
 export type {
   McpArgument,
+  McpDispatchHooks,
   McpHandler,
   McpOutputShape,
   McpPlugin,
   McpPluginContext,
+  McpRoute,
   McpToolAnnotations,
   McpToolDefinition,
   McpToolPlan,

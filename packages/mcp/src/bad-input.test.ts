@@ -57,7 +57,8 @@ describe("bad input to the MCP endpoint", () => {
     ];
     expect(cases.map(({ status }) => status)).toEqual([400, 400, 400, 415, 406, 400, 200, 200]);
     expect(cases.map(({ json }) => json.error?.code)).toEqual([
-      -32700, -32600, -32700, -32000, -32000, -32000, -32602, -32601,
+      // JSON that is not a request object is an invalid request (JSON-RPC 2.0, section 5.1).
+      -32700, -32600, -32600, -32000, -32000, -32000, -32602, -32601,
     ]);
     for (const { text } of cases) {
       expect(text).not.toMatch(/at \/|\.ts:\d|node_modules|stack/i);

@@ -1,4 +1,5 @@
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+// JSON-RPC 2.0 "Invalid params".
+const invalidParams = -32602;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -18,7 +19,7 @@ export function malformedCall(message: unknown): Response | undefined {
   if (fine) return undefined;
   const id = typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
   const error = {
-    code: ErrorCode.InvalidParams,
+    code: invalidParams,
     message: "Invalid params: tools/call takes { name: string, arguments?: object }",
   };
   return Response.json({ jsonrpc: "2.0", id, error });

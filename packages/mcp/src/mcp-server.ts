@@ -1,57 +1,59 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { McpHandler, McpPlugin, McpPluginContext, McpToolPlan } from "@trellis/core";
+import type { RequestStateCodec } from "@modelcontextprotocol/server";
+import { createMcpHandler, createRequestStateCodec } from "@modelcontextprotocol/server";
+import type { McpHandler, McpPlugin, McpPluginContext } from "@trellis/core";
+import { serverFactory } from "./build-server.js";
 import { malformedCall } from "./check-call.js";
 import { originCheck } from "./check-origin.js";
 import { jsonRpcError, transportError } from "./json-rpc-error.js";
+import { jsonUnlessStreamed } from "./json-unless-streamed.js";
+import { mcpError } from "./mcp-errors.js";
+import { type McpPrompt, PromptCatalog } from "./mcp-prompts.js";
 import { readMessage } from "./read-message.js";
-import { toolRequest } from "./tool-request.js";
-import { toolResult } from "./tool-result.js";
+import { ResourceCatalog } from "./resource-catalog.js";
 
-/**
- * The MCP endpoint of a Trellis app, on the official SDK's web-standard Streamable HTTP transport
- * in its stateless mode: no session ids, nothing kept between requests, so any instance behind a
- * load balancer answers any call. Each POST gets its own SDK server, which negotiates the protocol
- * revision (2025-11-25, the newest the SDK speaks, down to the older ones it supports), lists the
- * planned tools and runs each call as an HTTP request through the app's own `fetch`.
- */
-export function mcpServer(): McpPlugin {
-  return { name: "@trellis/mcp", handler: mcpHandler };
+/** What `mcpServer()` takes: what the endpoint offers besides the app's tools and resources. */
+export interface McpServerOptions {
+  /** The prompts of `prompts/list` and `prompts/get`. */
+  readonly prompts?: readonly McpPrompt[];
+  /**
+   * The key (32 bytes or more) that signs the state of `askForInput`. Default: random per
+   * process, so set one shared by every instance when several serve the endpoint.
+   */
+  readonly stateKey?: string | Uint8Array;
 }
 
-function mcpHandler(context: McpPluginContext): McpHandler {
-  const byName = new Map<string, McpToolPlan>(context.tools.map((plan) => [plan.tool.name, plan]));
-  // Made once: every tools/list answers the same list.
-  const listed = { tools: context.tools.map(({ tool }) => tool) };
-  const info = { name: context.server.name, version: context.server.version };
-  const options = {
-    capabilities: { tools: { listChanged: false } },
-    ...(context.instructions === undefined ? {} : { instructions: context.instructions }),
-  };
+/**
+ * The MCP endpoint of a Trellis app, on the official SDK's (v2) `createMcpHandler`: revision
+ * 2026-07-28 (no handshake; version and capabilities in each request's `_meta`) and, on the same
+ * endpoint, 2025-11-25 and the older revisions through the SDK's stateless legacy path. Nothing is
+ * kept between requests, so any instance behind a load balancer answers any call. Each request gets
+ * its own SDK server, which lists the planned tools (and `@McpResource` routes, and the prompts
+ * given here) and runs each call as an HTTP request through the app's own `fetch`.
+ */
+export function mcpServer(options: McpServerOptions = {}): McpPlugin {
+  const prompts = new PromptCatalog(options.prompts ?? []);
+  const key = options.stateKey ?? crypto.getRandomValues(new Uint8Array(32));
+  if (key.length < 32) {
+    throw mcpError("INVALID_MCP_SERVER_OPTIONS", ["stateKey must be 32 bytes or more."]);
+  }
+  // The state a route asks back is bound to the caller, so one client cannot replay another's.
+  const states = createRequestStateCodec({
+    key,
+    bind: (exchange) => exchange.http?.req?.headers.get("authorization") ?? "",
+  });
+  return { name: "@trellis/mcp", handler: (context) => mcpHandler(context, prompts, states) };
+}
 
+function mcpHandler(
+  context: McpPluginContext,
+  prompts: PromptCatalog,
+  states: RequestStateCodec,
+): McpHandler {
+  const resources = new ResourceCatalog(context);
+  const served = createMcpHandler(serverFactory({ context, resources, prompts, states }), {
+    maxRequestBodySize: context.bodyLimit,
+  });
   const refuseOrigin = originCheck(context.allowedOrigins);
-
-  const call = async (name: string, args: Record<string, unknown>, mcpRequest: Request) => {
-    const plan = byName.get(name);
-    if (plan === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const built = toolRequest(plan, args, mcpRequest, context);
-    if ("problem" in built) {
-      const problem = JSON.stringify(built.problem);
-      return { isError: true, content: [{ type: "text", text: problem }] } as CallToolResult;
-    }
-    return await toolResult(
-      await context.dispatchTool(plan, built.request, mcpRequest),
-      plan,
-      built.request.url,
-    );
-  };
 
   return async (request) => {
     // Stateless: no stream to resume (GET) and no session to end (DELETE).
@@ -66,20 +68,6 @@ function mcpHandler(context: McpPluginContext): McpHandler {
     if ("refused" in read) return read.refused;
     const malformed = malformedCall(read.message);
     if (malformed !== undefined) return malformed;
-    const server = new Server(info, options);
-    server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.setRequestHandler(CallToolRequestSchema, ({ params }) =>
-      call(params.name, params.arguments ?? {}, request),
-    );
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(request, { parsedBody: read.message });
-    } finally {
-      await server.close();
-    }
+    return await jsonUnlessStreamed(await served.fetch(request, { parsedBody: read.message }));
   };
 }

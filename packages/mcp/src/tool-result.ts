@@ -1,5 +1,6 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { McpToolPlan } from "@trellis/core";
+import { mixedParts } from "./mixed-parts.js";
 
 const mediaOf = (response: Response) =>
   (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -10,8 +11,8 @@ const isText = (type: string) =>
 /**
  * A tool's result from the route's HTTP answer. Success (2xx): JSON is the text content and, when
  * the tool has an output schema, the structured content (an object as it is, anything else as
- * `{ result }`); other text is text; images and audio are their content blocks; any other bytes an
- * embedded resource. Anything else (a problem+json 4xx or 5xx) is a tool error whose text is the
+ * `{ result }`); other text is text; images and audio are their content blocks; any other bytes, or
+ * an answer with a `Content-Location`, an embedded resource; `multipart/mixed`, one block a part. Anything else (a problem+json 4xx or 5xx) is a tool error whose text is the
  * body the route answered, so an agent reads the same problem an HTTP client does.
  */
 export async function toolResult(
@@ -30,6 +31,17 @@ export async function toolResult(
     };
   }
   if (bytes.byteLength === 0) return { content: [] };
+  if (type === "multipart/mixed") {
+    // Several parts: one content block each, in order (text, an image, an embedded resource...).
+    const parts = mixedParts(response.headers.get("content-type") ?? "", bytes);
+    if (parts !== undefined) {
+      const content = parts.flatMap((part) => block(part.type, part.bytes, part.location, url));
+      return { content };
+    }
+  }
+  // A tool with an output schema answers structured content; others may embed the resource.
+  const location = plan.output === "none" ? response.headers.get("content-location") : null;
+  if (location !== null) return { content: block(type, bytes, location, url) };
   if (isJson(type)) {
     const body = asText();
     // The ETag goes on as text: a conditional write tool takes it back as If-Match.
@@ -56,10 +68,34 @@ export async function toolResult(
         : { result: value };
     return { ...result, structuredContent: structured };
   }
-  if (isText(type)) return { content: [{ type: "text", text: asText() }] };
-  const data = Buffer.from(bytes).toString("base64");
-  if (type.startsWith("image/")) return { content: [{ type: "image", data, mimeType: type }] };
-  if (type.startsWith("audio/")) return { content: [{ type: "audio", data, mimeType: type }] };
+  return { content: block(type, bytes, undefined, url) };
+}
+
+/**
+ * One content block: text as text, images and audio as theirs, and anything else (or a part with
+ * a `Content-Location`, which names the resource it is) an embedded resource.
+ */
+function block(
+  type: string,
+  bytes: Uint8Array,
+  location: string | undefined,
+  url: string,
+): CallToolResult["content"] {
   const mimeType = type === "" ? "application/octet-stream" : type;
-  return { content: [{ type: "resource", resource: { uri: url, mimeType, blob: data } }] };
+  const data = () => Buffer.from(bytes).toString("base64");
+  if (location !== undefined) {
+    const uri = new URL(location, url).href;
+    return [
+      {
+        type: "resource",
+        resource: isText(type)
+          ? { uri, mimeType, text: new TextDecoder().decode(bytes) }
+          : { uri, mimeType, blob: data() },
+      },
+    ];
+  }
+  if (isText(type)) return [{ type: "text", text: new TextDecoder().decode(bytes) }];
+  if (type.startsWith("image/")) return [{ type: "image", data: data(), mimeType: type }];
+  if (type.startsWith("audio/")) return [{ type: "audio", data: data(), mimeType: type }];
+  return [{ type: "resource", resource: { uri: url, mimeType, blob: data() } }];
 }

@@ -53,6 +53,31 @@ export interface McpToolPlan {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** A routed operation as the plugin sees it: for plugin features such as resources. */
+export interface McpRoute {
+  readonly method: HttpMethod;
+  /** The route path with `:name` parameters. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
+  /** Each route feature the operation uses, with its plan (`createApp({ features })`). */
+  readonly features: readonly { readonly feature: string; readonly plan: unknown }[];
+}
+
+/** What the plugin may ask of one dispatched request besides its answer. */
+export interface McpDispatchHooks {
+  /**
+   * Each line logged about the request (`getRequestLogger(request)` in a handler, a guard, an
+   * interceptor): a tool call sends them to its client as log messages.
+   */
+  readonly log?: (
+    level: "error" | "warn" | "info" | "debug",
+    message: string,
+    details: readonly unknown[],
+  ) => void;
+}
+
 /** What core hands the MCP plugin, once, at startup. */
 export interface McpPluginContext {
   /** The tools, in route order. */
@@ -73,7 +98,7 @@ export interface McpPluginContext {
    * `from`, the MCP request it serves, lends it its connection (a rate limit by address sees the
    * client). A tool call goes through `dispatchTool` instead.
    */
-  dispatch(request: Request, from?: Request): Promise<Response>;
+  dispatch(request: Request, from?: Request, hooks?: McpDispatchHooks): Promise<Response>;
   /**
    * Runs the operation `plan` stands for (found by its tool's name) as the app runs it over HTTP
    * (middleware, security, guards, validation, route features, interceptors, timeouts, the error
@@ -81,7 +106,24 @@ export interface McpPluginContext {
    * operation's template alone, and one that does not fit it is a 400. What a tool call should go
    * through, so a call never reaches a route other than its own.
    */
-  dispatchTool(plan: McpToolPlan, request: Request, from?: Request): Promise<Response>;
+  dispatchTool(
+    plan: McpToolPlan,
+    request: Request,
+    from?: Request,
+    hooks?: McpDispatchHooks,
+  ): Promise<Response>;
+  /**
+   * `dispatchTool` for any routed operation, named by its `operationId` (an `McpRoute`'s): what
+   * a plugin feature such as a resource read goes through, so it too reaches only its own route.
+   */
+  dispatchOperation(
+    operationId: string,
+    request: Request,
+    from?: Request,
+    hooks?: McpDispatchHooks,
+  ): Promise<Response>;
+  /** Every routed operation, in route order (tools or not): what plugin features read. */
+  readonly routes: readonly McpRoute[];
   /** The id the app gave the MCP request (`X-Request-ID`), carried on to its tool calls. */
   requestId(request: Request): string | undefined;
   /** The name of the request id header (lower case); undefined when request ids are off. */

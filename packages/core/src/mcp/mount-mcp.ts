@@ -3,6 +3,7 @@ import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { getRequestId } from "../http/request-id.js";
 import type { RouteHandler } from "../http/route-handler.js";
 import { routeShape } from "../http/route-shape.js";
+import { teeRequestLog } from "../observability/request-logger.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { RouterEntry } from "../router/build-router.js";
@@ -62,6 +63,9 @@ export function mountMcp(
   const planned = planMcpToolsOf(operations, input.registry, settings);
   const tools = planned.map(({ plan }) => plan);
   const operationOf = new Map(planned.map(({ plan, operation }) => [plan.tool.name, operation]));
+  const byOperationId = new Map(
+    operations.map((operation) => [operation.docs.operationId, operation]),
+  );
   const plugin = settings.plugin ?? loadMcpPlugin();
   const shape = routeShape(settings.path);
   if (input.taken.has(shape)) {
@@ -94,12 +98,30 @@ export function mountMcp(
       path: settings.path,
       allowedOrigins: settings.allowedOrigins,
       bodyLimit: app.bodyLimit,
-      dispatch: (request, from) => input.dispatch(request, from),
-      dispatchTool: async (plan, request, from) => {
+      dispatch: (request, from, hooks) => {
+        if (hooks?.log !== undefined) teeRequestLog(request, hooks.log);
+        return input.dispatch(request, from);
+      },
+      dispatchTool: async (plan, request, from, hooks) => {
         const operation = operationOf.get(plan.tool.name);
         if (operation === undefined) throw new TypeError(`No MCP tool is named ${plan.tool.name}`);
+        if (hooks?.log !== undefined) teeRequestLog(request, hooks.log);
         return input.dispatch(request, from, operation);
       },
+      dispatchOperation: async (operationId, request, from, hooks) => {
+        const operation = byOperationId.get(operationId);
+        if (operation === undefined) throw new TypeError(`No operation is named ${operationId}`);
+        if (hooks?.log !== undefined) teeRequestLog(request, hooks.log);
+        return input.dispatch(request, from, operation);
+      },
+      routes: operations.map((operation) => ({
+        method: operation.method,
+        path: operation.path,
+        operationId: operation.docs.operationId,
+        summary: operation.docs.summary,
+        description: operation.docs.description,
+        features: (operation.features ?? []).map(({ feature, plan }) => ({ feature, plan })),
+      })),
       requestId: getRequestId,
       requestIdHeader: app.pipeline.requestId?.header,
     });

@@ -4,6 +4,8 @@ import { getRequestId } from "../http/request-id.js";
 // The app logger of each request of an app given a `logger` (set at its edge), and each child made.
 const appLoggers = new WeakMap<Request, Logger>();
 const children = new WeakMap<Request, RequestLogger>();
+// Where else the lines about a request go (an MCP tool call's lines, to its client), by request.
+const sinks = new WeakMap<Request, RequestLogSink>();
 // Where the trace id of each request of an app with an observer that knows one is read.
 const traceIds = new WeakMap<Request, (request: Request) => string | undefined>();
 
@@ -24,6 +26,35 @@ function everyLevel(logger: Logger): RequestLogger {
     warn: logger.warn ? (message, ...details) => logger.warn?.(message, ...details) : dropped,
     info: logger.info ? (message, ...details) => logger.info?.(message, ...details) : dropped,
     debug: logger.debug ? (message, ...details) => logger.debug?.(message, ...details) : dropped,
+    ...(logger.child ? { child: (bindings) => logger.child?.(bindings) ?? logger } : {}),
+  };
+}
+
+/** Receives each line about one request besides the app's logger (the MCP client of a tool call). */
+export type RequestLogSink = (
+  level: "error" | "warn" | "info" | "debug",
+  message: string,
+  details: readonly unknown[],
+) => void;
+
+/** Sends the lines about `request` to `sink` too (called before the request is answered). */
+export function teeRequestLog(request: Request, sink: RequestLogSink): void {
+  sinks.set(request, sink);
+}
+
+/** The logger with every line also given to `sink`. */
+function teed(logger: RequestLogger, sink: RequestLogSink): RequestLogger {
+  const level =
+    (name: "error" | "warn" | "info" | "debug") =>
+    (message: string, ...details: unknown[]) => {
+      logger[name](message, ...details);
+      sink(name, message, details);
+    };
+  return {
+    error: level("error"),
+    warn: level("warn"),
+    info: level("info"),
+    debug: level("debug"),
     ...(logger.child ? { child: (bindings) => logger.child?.(bindings) ?? logger } : {}),
   };
 }
@@ -59,6 +90,8 @@ export function getRequestLogger(request: Request): RequestLogger {
   const traceId = traceIds.get(request)?.(request);
   if (traceId !== undefined) bindings.traceId = traceId;
   logger = everyLevel(childLogger(appLoggers.get(request) ?? consoleLogger, bindings));
+  const sink = sinks.get(request);
+  if (sink !== undefined) logger = teed(logger, sink);
   children.set(request, logger);
   return logger;
 }

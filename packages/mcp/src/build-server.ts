@@ -1,0 +1,114 @@
+import {
+  type ListToolsResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  type RequestStateCodec,
+  Server,
+} from "@modelcontextprotocol/server";
+import type { McpPluginContext, McpToolPlan } from "@trellis/core";
+import { callTool } from "./call-tool.js";
+import type { InputAsked } from "./input-required.js";
+import { clientCapabilities, inputRequired } from "./input-result.js";
+import { cancelLegacyCall } from "./legacy-cancel.js";
+import type { PromptCatalog } from "./mcp-prompts.js";
+import type { ResourceCatalog } from "./resource-catalog.js";
+
+/** What every request's server is made from: planned once, at startup. */
+export interface ServerParts {
+  readonly context: McpPluginContext;
+  readonly resources: ResourceCatalog;
+  readonly prompts: PromptCatalog;
+  /** Signs and verifies the state of input-required results. */
+  readonly states: RequestStateCodec;
+}
+
+/**
+ * Makes the server factory of `createMcpHandler`: each request gets a fresh SDK server with the
+ * app's tools, resources and prompts, and the capabilities those give (no empty capability is
+ * declared: a client reads "prompts" as "there are prompts").
+ */
+export function serverFactory({ context, resources, prompts, states }: ServerParts) {
+  const byName = new Map<string, McpToolPlan>(context.tools.map((plan) => [plan.tool.name, plan]));
+  // Made once: every tools/list answers the same list.
+  const listed = { tools: context.tools.map(({ tool }) => tool) } as ListToolsResult;
+  const info = {
+    name: context.server.name,
+    version: context.server.version,
+    ...(context.server.title === undefined ? {} : { title: context.server.title }),
+  };
+  const completes = prompts.completes || resources.templates.length > 0;
+  const options = {
+    capabilities: {
+      tools: { listChanged: false },
+      logging: {},
+      ...(resources.empty ? {} : { resources: { listChanged: false } }),
+      ...(prompts.empty ? {} : { prompts: { listChanged: false } }),
+      ...(completes ? { completions: {} } : {}),
+    },
+    ...(context.instructions === undefined ? {} : { instructions: context.instructions }),
+    // A tampered or expired state is refused (-32602) before the route runs.
+    requestState: { verify: states.verify },
+    // 2025-era clients would be asked over a stream whose answer comes in another POST, which a
+    // stateless server cannot lead back: they get the route's 428 problem instead.
+    inputRequired: { legacyShim: false },
+  };
+
+  return ({ requestInfo, era }: { requestInfo?: Request; era: "legacy" | "modern" }) => {
+    const http = requestInfo as Request;
+    const server = new Server(info, options);
+    if (era === "legacy") {
+      server.setNotificationHandler("notifications/cancelled", ({ params }) => {
+        cancelLegacyCall(http, params.requestId, params.reason);
+      });
+    }
+    server.setRequestHandler("tools/list", () => listed);
+    server.setRequestHandler("tools/call", ({ params }, exchange) =>
+      callTool(context, byName, {
+        name: params.name,
+        arguments: params.arguments ?? {},
+        exchange,
+        http,
+        era,
+        states,
+      }),
+    );
+    if (!resources.empty) {
+      server.setRequestHandler("resources/list", () => ({ resources: resources.resources }));
+      server.setRequestHandler("resources/templates/list", () => ({
+        resourceTemplates: resources.templates,
+      }));
+      server.setRequestHandler("resources/read", ({ params }, exchange) =>
+        resources.read(params.uri, http, exchange.mcpReq.signal),
+      );
+    }
+    if (!prompts.empty) {
+      server.setRequestHandler("prompts/list", () => ({ prompts: prompts.listed }));
+      server.setRequestHandler("prompts/get", async ({ params }, exchange) => {
+        const input = {
+          responses: exchange.mcpReq.inputResponses,
+          capabilities: clientCapabilities(exchange),
+        };
+        const answer = await prompts.get(params.name, params.arguments ?? {}, http, input);
+        if (!("askForInput" in answer)) return answer;
+        if (era === "legacy") {
+          const why = `Prompt ${params.name} needs input that only a 2026-07-28 client gives`;
+          throw new ProtocolError(ProtocolErrorCode.InvalidRequest, why);
+        }
+        const { askForInput } = answer as { readonly askForInput: InputAsked };
+        return await inputRequired(askForInput, exchange, states);
+      });
+    }
+    if (completes) {
+      server.setRequestHandler("completion/complete", async ({ params }) => {
+        const { ref, argument } = params;
+        const others = params.context?.arguments ?? {};
+        const values =
+          ref.type === "ref/prompt"
+            ? await prompts.complete(ref.name, argument.name, argument.value, others)
+            : await resources.complete(ref.uri, argument.name, argument.value);
+        return { completion: { values, total: values.length, hasMore: false } };
+      });
+    }
+    return server;
+  };
+}

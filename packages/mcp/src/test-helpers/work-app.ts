@@ -1,0 +1,100 @@
+import { Type } from "@sinclair/typebox";
+import { typebox } from "@trellis/adapter-typebox";
+import {
+  type App,
+  Controller,
+  createApp,
+  Get,
+  getRequestLogger,
+  McpTool,
+  OperationId,
+  Post,
+  Req,
+  Returns,
+  Route,
+} from "@trellis/core";
+import { askForInput, inputResponses, inputState } from "../input-required.js";
+import { mcpServer } from "../mcp-server.js";
+import { reportProgress } from "../progress.js";
+
+/** What the long call saw: whether its request's signal was aborted, and when it ended. */
+export const work = { started: 0, aborted: 0, finished: 0 };
+
+@Route("/work")
+class WorkController extends Controller {
+  @Post("/steps")
+  @McpTool() // reads the raw request, so it is a tool only when marked
+  @OperationId("runSteps")
+  @Returns(200, Type.Object({ steps: Type.Integer() }), "The steps run")
+  async steps(@Req() request: Request) {
+    const log = getRequestLogger(request);
+    log.debug("a detail", { step: 0 });
+    for (let step = 1; step <= 3; step += 1) {
+      log.info(`step ${step}`, { step });
+      await reportProgress(request, step, 3, `step ${step} of 3`);
+    }
+    log.warn("all steps run");
+    return { steps: 3 };
+  }
+
+  @Post("/forever")
+  @McpTool()
+  @OperationId("waitForever")
+  @Returns(200, Type.Object({ aborted: Type.Boolean() }), "Whether the call was cancelled")
+  async forever(@Req() request: Request) {
+    work.started += 1;
+    // Bounded: a broken cancellation ends the call after 10 s instead of never.
+    const aborted = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 10_000);
+      request.signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (aborted) work.aborted += 1;
+    work.finished += 1;
+    return { aborted };
+  }
+
+  @Post("/confirm")
+  @McpTool()
+  @OperationId("confirmWork")
+  @Returns(200, Type.Object({ confirmed: Type.String() }), "Confirmed")
+  @Returns(428, "Needs an MCP client's input")
+  confirm(@Req() request: Request) {
+    const answer = inputResponses(request)?.ok as { action?: string } | undefined;
+    const state = inputState<{ asked: string }>(request);
+    if (answer?.action !== "accept" || state === undefined) {
+      return askForInput(request, {
+        inputRequests: {
+          ok: {
+            method: "elicitation/create",
+            params: { message: "Go on?", requestedSchema: { type: "object", properties: {} } },
+          },
+        },
+        state: { asked: "go on" },
+      });
+    }
+    return { confirmed: state.asked };
+  }
+
+  @Get("/quiet")
+  @McpTool()
+  @OperationId("quiet")
+  @Returns(200, Type.Object({ ok: Type.Boolean() }), "Nothing logged")
+  quiet(@Req() request: Request) {
+    // ok: the MCP exchange's own routing headers did not reach the route.
+    return { ok: !request.headers.has("mcp-method") && !request.headers.has("mcp-name") };
+  }
+}
+
+/** A small app whose tools log, report progress and wait to be cancelled. */
+export function workApp(): App {
+  return createApp({
+    schema: typebox(),
+    controllers: [WorkController],
+    logger: { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} },
+    openapi: { service: { name: "work", version: "1.0.0" } },
+    mcp: { plugin: mcpServer() },
+  });
+}
