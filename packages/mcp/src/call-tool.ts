@@ -30,7 +30,7 @@ export interface ToolCall {
 }
 
 /**
- * Runs one tool call as the HTTP request of its operation, through the app's `fetch`: the call's
+ * Runs one tool call as the HTTP request of its operation, run as that operation alone (`dispatchTool`): the call's
  * cancellation aborts that request's signal, its log lines go to the client as log messages (at
  * the level the client set), and `reportProgress` reaches the client when it sent a progress token.
  */

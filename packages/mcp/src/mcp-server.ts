@@ -28,7 +28,7 @@ export interface McpServerOptions {
  * endpoint, 2025-11-25 and the older revisions through the SDK's stateless legacy path. Nothing is
  * kept between requests, so any instance behind a load balancer answers any call. Each request gets
  * its own SDK server, which lists the planned tools (and `@McpResource` routes, and the prompts
- * given here) and runs each call as an HTTP request through the app's own `fetch`.
+ * given here) and runs each call as an HTTP request of its own operation, never matched by URL.
  */
 export function mcpServer(options: McpServerOptions = {}): McpPlugin {
   const prompts = new PromptCatalog(options.prompts ?? []);
