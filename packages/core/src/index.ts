@@ -88,6 +88,7 @@ export { withoutStack } from "./errors/without-stack.js";
 export { featureKey } from "./feature/feature-key.js";
 export type {
   AnswerHandler,
+  Deployment,
   FeatureKey,
   FeatureSetting,
   FeatureStage,

@@ -18,6 +18,13 @@ export interface MemoryIdempotencyStoreOptions {
   readonly maxEntries?: number;
 }
 
+// The stores this package made: a feature warns when one serves what looks like several instances.
+const memoryStores = new WeakSet<IdempotencyStore>();
+
+/** True for a store made by `memoryIdempotencyStore()`. */
+export const isMemoryIdempotencyStore = (store: IdempotencyStore): boolean =>
+  memoryStores.has(store);
+
 type Held =
   | {
       readonly state: "running";
@@ -68,7 +75,7 @@ export function memoryIdempotencyStore(
     const entry = current(key, now());
     return entry?.state === "running" && entry.token === token;
   };
-  return {
+  const store: IdempotencyStore = {
     claim(key: string, claim: IdempotencyClaim): Promise<IdempotencyEntry | undefined> {
       const at = now();
       const entry = current(key, at);
@@ -105,4 +112,6 @@ export function memoryIdempotencyStore(
       return Promise.resolve();
     },
   };
+  memoryStores.add(store);
+  return store;
 }

@@ -25,6 +25,12 @@ function checkMaxEntries(value: unknown): number {
   return value as number;
 }
 
+// The stores this package made: a feature warns when one serves what looks like several instances.
+const memoryStores = new WeakSet<RateLimitStore>();
+
+/** True for a store made by `memoryRateLimitStore()`. */
+export const isMemoryRateLimitStore = (store: RateLimitStore): boolean => memoryStores.has(store);
+
 interface Window {
   count: number;
   readonly endsAt: number;
@@ -45,7 +51,7 @@ export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}):
     nextSweep = at + 1000;
     for (const [key, window] of windows) if (window.endsAt <= at) windows.delete(key);
   };
-  return {
+  const store: RateLimitStore = {
     hit(key: string, windowMs: number): RateLimitHit {
       const at = now();
       if (at >= nextSweep) sweep(at);
@@ -61,4 +67,6 @@ export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}):
       return { count: window.count, resetMs: window.endsAt - at };
     },
   };
+  memoryStores.add(store);
+  return store;
 }

@@ -55,7 +55,16 @@ export function createApp(options: AppOptions): App {
   const { observability } = settings;
   const observed = observeApp(settings);
   const { pubsub } = observed;
-  const { routes: built, sockets, registry, compiler } = readOperations(settings);
+  const {
+    routes: built,
+    sockets,
+    registry,
+    compiler,
+  } = readOperations(settings, {
+    pubsub: pubsub.status().engine,
+    production: process.env.NODE_ENV === "production",
+    logger: settings.logger,
+  });
   const socketRuntime = createSockets(sockets, {
     compiler,
     logger: settings.logger,
