@@ -30,7 +30,7 @@ export interface ExampleAppOptions {
   readonly logger?: Logger;
   /** Proxies of yours in front (each appending to `X-Forwarded-For`): rate limits see clients. */
   readonly trustedProxyHops?: number | undefined;
-  /** Rate limit counters instead of the default ones (in process, or Redis with `redisUrl`). */
+  /** Rate limit counters instead of the default ones (Redis, else Postgres, else in process). */
   readonly rateLimitStore?: RateLimitStore | undefined;
   /** How late the event loop may run before readiness answers 503 (default 1000 ms). */
   readonly maxEventLoopDelayMs?: number | undefined;
@@ -104,7 +104,7 @@ export function createExampleApp({
       // nothing registered, openTelemetry() installs nothing and no request pays for it.
       telemetry: openTelemetry(),
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
-      ...httpStores({ redisUrl, trustedProxyHops, rateLimitStore }),
+      ...httpStores({ redisUrl, databaseUrl, trustedProxyHops, rateLimitStore }),
       // Behind proxies of ours (TRUSTED_PROXY_HOPS), every request carries the id nginx gave it:
       // kept and echoed. Reached directly, ids are made only for the answers that need one.
       ...(trustedProxyHops === undefined ? {} : { requestId: { trust: true } }),
