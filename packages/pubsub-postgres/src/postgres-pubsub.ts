@@ -25,6 +25,12 @@ export interface PostgresPubSubOptions {
   readonly maxEvents?: number;
   /** Milliseconds a message stays replayable (default one hour). */
   readonly maxAgeMs?: number;
+  /**
+   * The database for LISTEN, when `url` goes through a pooler in transaction mode (PgBouncer's
+   * `pool_mode = transaction`), which cannot keep a LISTEN: a direct connection to Postgres, or
+   * one through a session-mode pool. Default: `url`. One more connection per instance.
+   */
+  readonly listenUrl?: string;
 }
 
 const pageSize = 1000;
@@ -42,6 +48,8 @@ class PostgresPubSub implements PubSub {
   // One connection for publishes: they commit in the order they were made.
   readonly #publisher: SQL;
   readonly #reader: SQL;
+  // The reader, or a connection of its own on `listenUrl` (LISTEN is session state).
+  readonly #listener: SQL;
   readonly #listeners = new TopicListeners();
   #logger: Logger = console;
   #listening: Promise<{ unlisten(): Promise<void> }> | undefined;
@@ -58,13 +66,19 @@ class PostgresPubSub implements PubSub {
   #lastTrim = 0;
   readonly #trimEveryMs: number;
 
-  constructor(url: string, table: string, window: PubSubWindow) {
+  constructor(url: string, table: string, window: PubSubWindow, listenUrl?: string) {
     this.#table = new EventTable(table);
     this.#window = window;
     this.#trimEveryMs = Math.min(1000, window.maxAgeMs);
     const onclose = (error: Error | null) => this.#down(error);
-    this.#publisher = new SQL(url, { max: 1, onclose });
-    this.#reader = new SQL(url, { max: 2, onclose });
+    // Unnamed statements: a pooler in transaction mode hands each one to any server connection,
+    // where a named one would be missing or already taken ("prepared statement P0 already exists").
+    this.#publisher = new SQL(url, { max: 1, onclose, prepare: false });
+    this.#reader = new SQL(url, { max: 2, onclose, prepare: false });
+    this.#listener =
+      listenUrl === undefined
+        ? this.#reader
+        : new SQL(listenUrl, { max: 1, onclose, prepare: false });
   }
 
   async open(context: PubSubContext): Promise<void> {
@@ -80,7 +94,7 @@ class PostgresPubSub implements PubSub {
         error,
       );
     }
-    this.#listening ??= this.#reader.listen(
+    this.#listening ??= this.#listener.listen(
       this.#table.name,
       () => this.#fetch(),
       () => this.#listened(),
@@ -144,7 +158,11 @@ class PostgresPubSub implements PubSub {
     }
     await this.#fetching;
     // In-flight publishes get a moment to commit; reads are cut at once.
-    await Promise.all([this.#publisher.close({ timeout: 2 }), this.#reader.close({ timeout: 0 })]);
+    await Promise.all([
+      this.#publisher.close({ timeout: 2 }),
+      this.#reader.close({ timeout: 0 }),
+      this.#listener === this.#reader ? undefined : this.#listener.close({ timeout: 0 }),
+    ]);
   }
 
   /** LISTEN is (re)established: read whatever was missed while it was not. */
@@ -246,8 +264,20 @@ export function postgresPubSub(options: PostgresPubSubOptions = {}): PubSub {
       "postgresPubSub: table must be lowercase letters, digits and _ (at most 50), starting with a letter or _.",
     );
   }
-  return new PostgresPubSub(url, table, {
-    maxEvents: whole(options.maxEvents, 10_000, "maxEvents"),
-    maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs"),
-  });
+  const { listenUrl } = options;
+  if (listenUrl !== undefined && (typeof listenUrl !== "string" || listenUrl === "")) {
+    throw new TrellisConfigError(
+      "INVALID_PUBSUB_OPTION",
+      "postgresPubSub: listenUrl must be a postgres:// URL (a direct connection for LISTEN).",
+    );
+  }
+  return new PostgresPubSub(
+    url,
+    table,
+    {
+      maxEvents: whole(options.maxEvents, 10_000, "maxEvents"),
+      maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs"),
+    },
+    listenUrl,
+  );
 }

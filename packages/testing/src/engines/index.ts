@@ -17,6 +17,11 @@ export {
   type RunningOidcProvider,
   startOidcProvider,
 } from "./start-oidc-provider.js";
+export {
+  type PgBouncerOptions,
+  type RunningPgBouncer,
+  startPgBouncer,
+} from "./start-pgbouncer.js";
 export { startPostgres } from "./start-postgres.js";
 export { startRedis } from "./start-redis.js";
 export { type RunningS3, startS3 } from "./start-s3.js";
