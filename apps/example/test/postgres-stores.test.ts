@@ -70,8 +70,8 @@ describe("the example with DATABASE_URL alone", () => {
       expect(replay.headers.get("idempotent-replayed")).toBe("true");
     }
     const list = await (await on(0).request("/users?limit=100")).json();
-    expect(
-      list.filter((user: { email: string }) => user.email === "ada@example.com"),
-    ).toHaveLength(1);
+    expect(list.filter((user: { email: string }) => user.email === "ada@example.com")).toHaveLength(
+      1,
+    );
   });
 });

@@ -29,7 +29,7 @@ import { parseAppOptions } from "./app-settings.js";
 import { checkSecurityNames } from "./check-security-names.js";
 import { notReady } from "./not-ready.js";
 import { observeApp } from "./observe-app.js";
-import { readOperations } from "./read-operations.js";
+import { deploymentOf, readOperations } from "./read-operations.js";
 
 export type { App } from "./app.js";
 
@@ -55,16 +55,8 @@ export function createApp(options: AppOptions): App {
   const { observability } = settings;
   const observed = observeApp(settings);
   const { pubsub } = observed;
-  const {
-    routes: built,
-    sockets,
-    registry,
-    compiler,
-  } = readOperations(settings, {
-    pubsub: pubsub.status().engine,
-    production: process.env.NODE_ENV === "production",
-    logger: settings.logger,
-  });
+  const deployment = deploymentOf(pubsub, settings.logger);
+  const { routes: built, sockets, registry, compiler } = readOperations(settings, deployment);
   const socketRuntime = createSockets(sockets, {
     compiler,
     logger: settings.logger,

@@ -1,6 +1,8 @@
+import type { Logger } from "../errors/logger.js";
 import type { Deployment } from "../feature/route-feature.js";
 import { type BuiltOperation, buildOperationsWith } from "../operation/build-operations.js";
 import { type RouteConfig, readRouteConfig } from "../pipeline/route-config.js";
+import type { PubSub } from "../pubsub/pubsub.js";
 import { SchemaCompiler } from "../schema/schema-compiler.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import {
@@ -18,6 +20,15 @@ export interface ReadOperations {
   readonly sockets: readonly BuiltSocketRoute<RouteConfig>[];
   readonly registry: SchemaRegistry;
   readonly compiler: SchemaCompiler;
+}
+
+/** Where an app runs, for its features' planning: its pub/sub engine and NODE_ENV. */
+export function deploymentOf(pubsub: PubSub, logger: Logger): Deployment {
+  return {
+    pubsub: pubsub.status().engine,
+    production: process.env.NODE_ENV === "production",
+    logger,
+  };
 }
 
 /** Step 1 of `createApp` and `buildDocument`: the controllers' metadata read, once, and checked. */
