@@ -84,7 +84,7 @@ describe.each([
           email: `pooled${index}-${mode}@example.com`,
         });
         expect(created.status).toBe(201);
-        ids.push((await created.json()).id);
+        ids.push(((await created.json()) as { id: string }).id);
       }
       const found = await c.request(`/users/${ids[0]}`);
       expect(found.status).toBe(200);

@@ -59,7 +59,9 @@ describe("the example with DATABASE_URL alone", () => {
     const created = answers.filter((response) => response.status === 201);
     // The one that ran and the replays after it: all carry the same user.
     const ids = new Set(
-      await Promise.all(created.map(async (response) => (await response.json()).id)),
+      await Promise.all(
+        created.map(async (response) => ((await response.json()) as { id: string }).id),
+      ),
     );
     expect(ids.size).toBe(1);
     expect(answers.every((response) => [201, 409].includes(response.status))).toBe(true);
@@ -69,9 +71,7 @@ describe("the example with DATABASE_URL alone", () => {
       expect(replay.status).toBe(201);
       expect(replay.headers.get("idempotent-replayed")).toBe("true");
     }
-    const list = await (await on(0).request("/users?limit=100")).json();
-    expect(list.filter((user: { email: string }) => user.email === "ada@example.com")).toHaveLength(
-      1,
-    );
+    const list = (await (await on(0).request("/users?limit=100")).json()) as { email: string }[];
+    expect(list.filter((user) => user.email === "ada@example.com")).toHaveLength(1);
   });
 });

@@ -39,7 +39,9 @@ describe("apiKey on postgresApiKeyStore while Postgres is away", () => {
     await store.add({ id: "k", hash: hashApiKey(key), subject: "acme", scopes: [] });
     const me = () =>
       within(
-        app.fetch(new Request("http://api.test/me", { headers: { "x-api-key": key } })),
+        Promise.resolve(
+          app.fetch(new Request("http://api.test/me", { headers: { "x-api-key": key } })),
+        ),
         15,
         "an answer",
       );
