@@ -23,6 +23,7 @@ const Order = schema(
 let runs = 0;
 let open: (() => void) | undefined;
 const gate = () => new Promise<void>((resolve) => (open = resolve));
+const held = () => open !== undefined;
 
 @Route("/")
 class ShopController extends Controller {
@@ -156,12 +157,12 @@ describe.each(["direct", "transaction", "session"] as const)("connected %s:", (w
       expect(runs).toBe(1);
       await within(
         (async () => {
-          while (open === undefined) await Bun.sleep(1);
+          while (!held()) await Bun.sleep(1);
         })(),
         10,
         "the held request",
       );
-      open?.();
+      (open as (() => void) | undefined)?.();
       const all = await within(Promise.all(attempts), 30, "every attempt answered");
       expect(all.filter((response) => response.status === 201)).toHaveLength(1);
       for (const index of [0, 1]) {
