@@ -42,6 +42,7 @@ export function trellisVitestConfig(
         "@trellis/pubsub-postgres": source("pubsub-postgres"),
         "@trellis/mcp": source("mcp"),
         "@trellis/store-redis": source("store-redis"),
+        "@trellis/store-postgres": source("store-postgres"),
         "@trellis/rate-limit": source("rate-limit"),
         "@trellis/health": source("health"),
         "@trellis/upload-s3": source("upload-s3"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs the engines and tools the tests start as their own processes (redis-server,
-// postgresql, and nginx and wrk for the scale-out test, from Debian) when they are missing.
+// postgresql, pgbouncer for the pooler tests, and nginx and wrk for the scale-out test, from
+// Debian) when they are missing.
 // Idempotent: does nothing when all are there.
 // Run before the tests: `node scripts/ensure-engines.mjs`. It never starts a system service.
 import { execFileSync } from "node:child_process";
@@ -16,20 +17,22 @@ const hasPostgres = () =>
     existsSync(`/usr/lib/postgresql/${version}/bin/initdb`),
   );
 
-// nginx and wrk: the scale-out test's load balancer and load generator.
+// nginx and wrk: the scale-out test's load balancer and load generator; pgbouncer: the pooler
+// the Postgres stores and pub/sub are tested through (run as the test's own process).
 const hasTool = (name) =>
   onPath(name) || existsSync(`/usr/sbin/${name}`) || existsSync(`/usr/bin/${name}`);
 
 const missing = [];
 if (!hasRedis()) missing.push("redis-server");
 if (!hasPostgres()) missing.push("postgresql");
-for (const tool of ["nginx", "wrk"]) if (!hasTool(tool)) missing.push(tool);
+const tools = ["nginx", "wrk", "pgbouncer"];
+for (const tool of tools) if (!hasTool(tool)) missing.push(tool);
 // Chromium: the Swagger UI browser tests (Debian's, driven by playwright-core; never a download).
 const hasChromium = () => existsSync("/usr/bin/chromium");
 if (!hasChromium()) missing.push("chromium", "fonts-liberation");
 
 if (missing.length === 0) {
-  console.log("ensure-engines: redis-server, postgresql, nginx and wrk are installed.");
+  console.log("ensure-engines: redis-server, postgresql, pgbouncer, nginx and wrk are installed.");
   process.exit(0);
 }
 
@@ -50,7 +53,7 @@ try {
   );
   process.exit(1);
 }
-if (!hasRedis() || !hasPostgres() || !hasTool("nginx") || !hasTool("wrk")) {
+if (!hasRedis() || !hasPostgres() || tools.some((tool) => !hasTool(tool))) {
   console.error("ensure-engines: the engines are still missing after apt-get install.");
   process.exit(1);
 }

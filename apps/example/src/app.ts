@@ -24,13 +24,15 @@ export interface ExampleAppOptions {
   readonly databasePath?: string | undefined;
   /** A Postgres URL (`postgres://user:pass@host:5432/db`): the data go there, not to SQLite. */
   readonly databaseUrl?: string | undefined;
+  /** A direct Postgres URL for LISTEN, when `databaseUrl` goes through a transaction pooler. */
+  readonly databaseListenUrl?: string | undefined;
   /** A Redis URL: events go through it; else through Postgres given `databaseUrl`, else in process. */
   readonly redisUrl?: string | undefined;
   /** Where unexpected errors are reported (default: the console); clients only see a 500. */
   readonly logger?: Logger;
   /** Proxies of yours in front (each appending to `X-Forwarded-For`): rate limits see clients. */
   readonly trustedProxyHops?: number | undefined;
-  /** Rate limit counters instead of the default ones (in process, or Redis with `redisUrl`). */
+  /** Rate limit counters instead of the default ones (Redis, else Postgres, else in process). */
   readonly rateLimitStore?: RateLimitStore | undefined;
   /** How late the event loop may run before readiness answers 503 (default 1000 ms). */
   readonly maxEventLoopDelayMs?: number | undefined;
@@ -55,6 +57,7 @@ export type ExampleApp = App;
 export function createExampleApp({
   databasePath,
   databaseUrl,
+  databaseListenUrl,
   redisUrl,
   logger,
   trustedProxyHops,
@@ -103,8 +106,8 @@ export function createExampleApp({
       // Traces and metrics when main.ts registered the SDK (OTEL_EXPORTER_OTLP_ENDPOINT); with
       // nothing registered, openTelemetry() installs nothing and no request pays for it.
       telemetry: openTelemetry(),
-      pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl })),
-      ...httpStores({ redisUrl, trustedProxyHops, rateLimitStore }),
+      pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl, databaseListenUrl })),
+      ...httpStores({ redisUrl, databaseUrl, trustedProxyHops, rateLimitStore }),
       // Behind proxies of ours (TRUSTED_PROXY_HOPS), every request carries the id nginx gave it:
       // kept and echoed. Reached directly, ids are made only for the answers that need one.
       ...(trustedProxyHops === undefined ? {} : { requestId: { trust: true } }),

@@ -15,6 +15,11 @@ export interface ExampleConfig {
   readonly databasePath: string | undefined;
   /** `DATABASE_URL`: a Postgres URL; the data go there instead of SQLite. */
   readonly databaseUrl?: string | undefined;
+  /**
+   * `DATABASE_LISTEN_URL`: a direct Postgres URL for the events' LISTEN, when `DATABASE_URL` goes
+   * through PgBouncer in transaction mode (which cannot hold a LISTEN); see docs/scale-out.md.
+   */
+  readonly databaseListenUrl?: string | undefined;
   /** `REDIS_URL`: events are published through this Redis (see `chooseEventTransport`). */
   readonly redisUrl?: string | undefined;
   /** `REUSE_PORT=1`: share the port with other processes (one per core; Linux). */
@@ -54,7 +59,7 @@ export interface ConfigDefaults {
 }
 
 /**
- * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `REDIS_URL`, `REUSE_PORT`,
+ * Reads `PORT`, `HOST`, `DATABASE_PATH`, `DATABASE_URL`, `DATABASE_LISTEN_URL`, `REDIS_URL`, `REUSE_PORT`,
  * `WORKERS`, `DRAIN_MS`, `TRUSTED_PROXY_HOPS`, `MAX_EVENT_LOOP_DELAY_MS`, `AUTH_ISSUER`,
  * `AUTH_AUDIENCE` and `API_KEYS`; throws a readable error for a bad value (never repeating a URL, which may hold a
  * password).
@@ -82,6 +87,15 @@ export function readConfig(
         ? resolvePath(env.DATABASE_PATH)
         : fallback(),
     databaseUrl,
+    ...(env.DATABASE_LISTEN_URL
+      ? {
+          databaseListenUrl: readUrl(
+            "DATABASE_LISTEN_URL",
+            env.DATABASE_LISTEN_URL,
+            postgresProtocols,
+          ),
+        }
+      : {}),
     redisUrl: readUrl("REDIS_URL", env.REDIS_URL, redisProtocols),
     reusePort: env.REUSE_PORT === "1",
     workers: readWorkers(env.WORKERS),
@@ -123,7 +137,7 @@ function readApiKeys(value: string | undefined): Record<string, string> | undefi
 /** How events reach the other instances of the example. */
 export type EventTransport =
   | { readonly kind: "redis"; readonly url: string }
-  | { readonly kind: "postgres"; readonly url: string }
+  | { readonly kind: "postgres"; readonly url: string; readonly listenUrl?: string | undefined }
   | { readonly kind: "in-process" };
 
 /**
@@ -137,9 +151,16 @@ export type EventTransport =
 export function chooseEventTransport({
   redisUrl,
   databaseUrl,
-}: Pick<ExampleConfig, "redisUrl" | "databaseUrl">): EventTransport {
+  databaseListenUrl,
+}: Pick<ExampleConfig, "redisUrl" | "databaseUrl" | "databaseListenUrl">): EventTransport {
   if (redisUrl) return { kind: "redis", url: redisUrl };
-  if (databaseUrl) return { kind: "postgres", url: databaseUrl };
+  if (databaseUrl) {
+    return {
+      kind: "postgres",
+      url: databaseUrl,
+      ...(databaseListenUrl ? { listenUrl: databaseListenUrl } : {}),
+    };
+  }
   return { kind: "in-process" };
 }
 

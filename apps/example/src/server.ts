@@ -30,6 +30,7 @@ export function startExampleServer(
   const app = createExampleApp({
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
+    databaseListenUrl: config.databaseListenUrl,
     redisUrl: config.redisUrl,
     trustedProxyHops: config.trustedProxyHops,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,

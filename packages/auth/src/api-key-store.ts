@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { invalidAuthOptions } from "./auth-errors.js";
 
 /** One API key as a store keeps it: its SHA-256 digest, never the key. */
 export interface ApiKeyRecord {
@@ -64,6 +65,12 @@ export interface MemoryApiKeyStoreOptions {
   readonly records?: readonly ApiKeyRecord[];
   /** The clock revocations are stamped with (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * The most records kept (default 10 000). At the bound a new record pushes out the oldest revoked
+   * or expired one, else the oldest of all (whose key is then refused): keep more keys in
+   * `postgresApiKeyStore()` or `redisApiKeyStore()`.
+   */
+  readonly maxEntries?: number;
 }
 
 /** The in-memory store: one process, lost on restart; the default of `apiKey()`. */
@@ -89,9 +96,25 @@ export interface MemoryApiKeyStore extends ApiKeyStore {
  * const { key } = keys.issue({ subject: "acme", scopes: ["orders:read"] });
  */
 export function memoryApiKeyStore(options: MemoryApiKeyStoreOptions = {}): MemoryApiKeyStore {
+  // A Map keeps insertion order: the first records are the oldest.
   const byHash = new Map<string, ApiKeyRecord>();
   const now = options.now ?? Date.now;
+  const max = options.maxEntries ?? 10_000;
+  if (!Number.isSafeInteger(max) || max < 1) {
+    invalidAuthOptions("memoryApiKeyStore", "maxEntries must be a whole number from 1.");
+  }
+  const makeRoom = () => {
+    const at = now();
+    for (const [hash, record] of byHash) {
+      if (record.revokedAt !== undefined || (record.expiresAt ?? Infinity) <= at) {
+        byHash.delete(hash);
+        return;
+      }
+    }
+    byHash.delete(byHash.keys().next().value as string);
+  };
   const add = (record: ApiKeyRecord) => {
+    if (!byHash.has(record.hash) && byHash.size >= max) makeRoom();
     byHash.set(record.hash, Object.freeze({ ...record, scopes: [...record.scopes] }));
   };
   for (const record of options.records ?? []) add(record);

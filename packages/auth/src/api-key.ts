@@ -8,7 +8,7 @@ import {
   sameDigest,
 } from "./api-key-store.js";
 import { invalidAuthOptions } from "./auth-errors.js";
-import { insufficientScope, invalidApiKey } from "./challenges.js";
+import { apiKeysUnavailable, insufficientScope, invalidApiKey } from "./challenges.js";
 import { setPrincipal } from "./principal.js";
 import { missingScopes } from "./scopes.js";
 import { type OpenApiSecurityScheme, subjectAttribute } from "./security-scheme.js";
@@ -52,6 +52,8 @@ export class ApiKey implements CanActivate {
   private readonly name: string;
   private readonly maxKeyLength: number;
   private readonly clock: () => number;
+  // Requests refused since the store last answered (0: it answers).
+  private refused = 0;
 
   constructor(options: ApiKeyOptions = {}) {
     if (options === null || typeof options !== "object") {
@@ -100,13 +102,43 @@ export class ApiKey implements CanActivate {
     if (key === undefined || key === "") return false; // no key: 401 (or another scheme's turn)
     if (key.length > this.maxKeyLength) throw invalidApiKey();
     const hash = hashApiKey(key);
-    const found = this.store.find(hash);
+    let found: ReturnType<ApiKeyStore["find"]>;
+    try {
+      found = this.store.find(hash);
+    } catch (error) {
+      throw this.unavailable(error, context);
+    }
     return found instanceof Promise
-      ? found.then((record) => this.admit(record, hash, context))
+      ? found.then(
+          (record) => this.admit(record, hash, context),
+          (error: unknown) => {
+            throw this.unavailable(error, context);
+          },
+        )
       : this.admit(found, hash, context);
   }
 
+  /**
+   * A store that cannot answer (Postgres or Redis away): 503 with Retry-After. Logged once when the
+   * outage begins and once when the store answers again, with the count refused meanwhile.
+   */
+  private unavailable(error: unknown, context: ExecutionContext): Error {
+    if (this.refused++ === 0) {
+      getRequestLogger(context.request).error(
+        "apiKey: the API-key store failed; requests with a key are answered 503 until it answers again.",
+        error,
+      );
+    }
+    return apiKeysUnavailable();
+  }
+
   private admit(record: ApiKeyRecord | undefined, hash: string, context: ExecutionContext): true {
+    if (this.refused > 0) {
+      getRequestLogger(context.request).warn(
+        `apiKey: the API-key store answers again; ${this.refused} requests were refused (503) meanwhile.`,
+      );
+      this.refused = 0;
+    }
     // The store found it by digest; compared again in constant time, whatever the store's lookup.
     if (
       record === undefined ||

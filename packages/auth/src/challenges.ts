@@ -52,6 +52,16 @@ export function keysUnavailable(retryAfterSeconds: number): HttpException {
   );
 }
 
+/** 503 while the API-key store cannot answer (its engine is away): not the key's fault. */
+export function apiKeysUnavailable(): HttpException {
+  return withoutStack(
+    () =>
+      new HttpException(503, "API keys cannot be checked right now; retry later.", {
+        headers: [["retry-after", "1"]],
+      }),
+  );
+}
+
 /** 401 for an API key that is unknown, revoked or expired. No challenge: apiKey has none. */
 export function invalidApiKey(): HttpException {
   return withoutStack(() => new UnauthorizedException("The API key is not valid."));

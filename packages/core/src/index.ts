@@ -96,6 +96,7 @@ export { withoutStack } from "./errors/without-stack.js";
 export { featureKey } from "./feature/feature-key.js";
 export type {
   AnswerHandler,
+  Deployment,
   FeatureKey,
   FeatureSetting,
   FeatureStage,

@@ -8,6 +8,8 @@ import {
   readIdempotency,
 } from "./idempotency-policy.js";
 import { idempotencyStage } from "./idempotency-stage.js";
+import { isMemoryIdempotencyStore } from "./memory-idempotency-store.js";
+import { warnMemoryStore } from "./memory-store-warning.js";
 
 /** Where `@Idempotent` records its options; core reads them for `idempotencyKeys()`. */
 export const idempotentKey = featureKey<IdempotentOptions>("@Idempotent", () => idempotencyKeys());
@@ -32,6 +34,7 @@ export function idempotencyKeys(
   const settings = parseIdempotency(options);
   // One log of the store's outages for every route (they share the store), with the app's logger.
   let outages: OutageLog | undefined;
+  let warned = !isMemoryIdempotencyStore(settings.store);
   return {
     name: "idempotency",
     key: idempotentKey,
@@ -39,6 +42,13 @@ export function idempotencyKeys(
     plan(setting, operation, context) {
       const policy = readIdempotency(setting, operation, context.where);
       if (policy === undefined) return undefined;
+      if (!warned)
+        warned = warnMemoryStore(
+          context.deployment,
+          "idempotency",
+          "@Idempotent keeps its keys (memoryIdempotencyStore)",
+          "postgresIdempotencyStore() from @trellis/store-postgres or redisIdempotencyStore() from @trellis/store-redis, so a retry that reaches another instance is replayed, not run again",
+        );
       // By default a key is the caller's: its principal, read per request once the security
       // check (before this stage) has recorded it; the client's address only where none did.
       return { ...policy, scope: settings.scope ?? callerScope(context.clientAddress()) };

@@ -14,6 +14,12 @@ export interface PostgresPubSubOptions {
   /** Milliseconds a message stays replayable (default one hour). */
   readonly maxAgeMs?: number;
   /**
+   * The database for LISTEN, when `url` goes through a pooler in transaction mode (PgBouncer's
+   * `pool_mode = transaction`), which cannot keep a LISTEN: a direct connection to Postgres, or
+   * one through a session-mode pool. Default: `url`. One more connection per instance.
+   */
+  readonly listenUrl?: string;
+  /**
    * The outage queue: publishes held in this process while the database does not take them,
    * sent in order when it does. `maxEvents` (default 10 000) held at most: a publish past it is
    * refused (`publish` answers false); `maxAgeMs` (default 60 000) the longest one waits: an
@@ -57,6 +63,15 @@ export function readPostgresOptions(options: PostgresPubSubOptions) {
       "lowercase letters, digits and _ (at most 50), starting with a letter or _",
     );
   }
+  const { listenUrl } = options;
+  if (listenUrl !== undefined && (typeof listenUrl !== "string" || listenUrl === "")) {
+    throw invalidValue(
+      "INVALID_PUBSUB_OPTION",
+      "postgresPubSub: listenUrl",
+      listenUrl,
+      "a postgres:// URL (a direct connection for LISTEN)",
+    );
+  }
   const window = {
     maxEvents: whole(options.maxEvents, 10_000, "maxEvents"),
     maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs"),
@@ -66,5 +81,5 @@ export function readPostgresOptions(options: PostgresPubSubOptions) {
     maxAgeMs: whole(options.queue?.maxAgeMs, 60_000, "queue.maxAgeMs"),
     drainMs: whole(options.queue?.drainMs, 2000, "queue.drainMs", 0),
   };
-  return { url, table, window, queue };
+  return { url, table, window, queue, listenUrl };
 }

@@ -31,6 +31,8 @@ class PostgresPubSub implements PubSub {
   // One connection for publishes: they commit in the order they were made.
   readonly #publisher: SQL;
   readonly #reader: SQL;
+  // The reader, or a connection of its own on `listenUrl` (LISTEN is session state).
+  readonly #listener: SQL;
   readonly #listeners = new TopicListeners();
   #logger: Logger = console;
   #listening: Promise<{ unlisten(): Promise<void> }> | undefined;
@@ -54,14 +56,21 @@ class PostgresPubSub implements PubSub {
     table: string,
     window: PubSubWindow,
     queue: PublishQueueBounds & { drainMs: number },
+    listenUrl?: string,
   ) {
     this.#table = new EventTable(table);
     this.#window = window;
     this.#trimEveryMs = Math.min(1000, window.maxAgeMs);
     this.#drainMs = queue.drainMs;
     const onclose = (error: Error | null) => this.#down(error);
-    this.#publisher = new SQL(url, { max: 1, onclose });
-    this.#reader = new SQL(url, { max: 2, onclose });
+    // Unnamed statements: a pooler in transaction mode hands each one to any server connection,
+    // where a named one would be missing or already taken ("prepared statement P0 already exists").
+    this.#publisher = new SQL(url, { max: 1, onclose, prepare: false });
+    this.#reader = new SQL(url, { max: 2, onclose, prepare: false });
+    this.#listener =
+      listenUrl === undefined
+        ? this.#reader
+        : new SQL(listenUrl, { max: 1, onclose, prepare: false });
     this.#queue = batchQueue(this.#table, this.#publisher, queue, {
       stored: () => this.#up(),
       logger: () => this.#logger,
@@ -83,7 +92,7 @@ class PostgresPubSub implements PubSub {
         error,
       );
     }
-    this.#listening ??= this.#reader.listen(
+    this.#listening ??= this.#listener.listen(
       this.#table.name,
       () => this.#fetch(),
       () => this.#listened(),
@@ -142,7 +151,11 @@ class PostgresPubSub implements PubSub {
     }
     await this.#fetching;
     // In-flight publishes get a moment to commit; reads are cut at once.
-    await Promise.all([this.#publisher.close({ timeout: 2 }), this.#reader.close({ timeout: 0 })]);
+    await Promise.all([
+      this.#publisher.close({ timeout: 2 }),
+      this.#reader.close({ timeout: 0 }),
+      this.#listener === this.#reader ? undefined : this.#listener.close({ timeout: 0 }),
+    ]);
   }
 
   /** LISTEN is (re)established: read whatever was missed while it was not. */
@@ -233,6 +246,6 @@ class PostgresPubSub implements PubSub {
  * from the table's bigserial; `Last-Event-ID` replays from the table. Uses Bun's built-in `Bun.sql`.
  */
 export function postgresPubSub(options: PostgresPubSubOptions = {}): PubSub {
-  const { url, table, window, queue } = readPostgresOptions(options);
-  return new PostgresPubSub(url, table, window, queue);
+  const { url, table, window, queue, listenUrl } = readPostgresOptions(options);
+  return new PostgresPubSub(url, table, window, queue, listenUrl);
 }

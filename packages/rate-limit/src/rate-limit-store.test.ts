@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memoryRateLimitStore } from "./memory-rate-limit-store.js";
 import { limitField, policyField } from "./rate-limit-fields.js";
+import type { RateLimitHit } from "./rate-limit-store.js";
 
 describe("RateLimit fields", () => {
   it("are structured-field items with a String name and Integer parameters", () => {
@@ -22,5 +23,26 @@ describe("memoryRateLimitStore", () => {
     now = 5000;
     // The sweep ran: a swept key starts again at 1.
     expect(store.hit("k1", 10)).toEqual({ count: 1, resetMs: 10 });
+  });
+
+  it("keeps at most maxEntries keys, the oldest out first", () => {
+    const memory = memoryRateLimitStore({ maxEntries: 1000 });
+    // The memory store answers at once.
+    const store = { hit: (key: string, ms: number) => memory.hit(key, ms) as RateLimitHit };
+    for (let index = 0; index < 30_000; index++) store.hit(`k${index}`, 60_000);
+    // The newest 1,000 are still counted; hitting them adds no key.
+    const kept = Array.from({ length: 1000 }, (_, index) =>
+      store.hit(`k${29_000 + index}`, 60_000),
+    );
+    expect(kept.every((hit) => hit.count === 2)).toBe(true);
+    // One more went: the key just before them starts again.
+    expect(store.hit("k28999", 60_000).count).toBe(1);
+    expect(store.hit("k0", 60_000).count).toBe(1);
+  });
+
+  it("refuses a maxEntries that is not a whole number from 1", () => {
+    for (const maxEntries of [0, -1, 1.5, Number.NaN]) {
+      expect(() => memoryRateLimitStore({ maxEntries })).toThrow(/maxEntries/);
+    }
   });
 });

@@ -6,6 +6,8 @@ import {
   type RouteFeature,
 } from "@trellis/core";
 import { addressKey } from "./address-key.js";
+import { isMemoryRateLimitStore } from "./memory-rate-limit-store.js";
+import { warnMemoryStore } from "./memory-store-warning.js";
 import { failClosedDocument, rateLimitDocument } from "./rate-limit-document.js";
 import { rateLimitError } from "./rate-limit-errors.js";
 import { parseRateLimitRuntime, type RateLimitAppOptions } from "./rate-limit-options.js";
@@ -56,6 +58,7 @@ export function rateLimits(
   const fallback = appPolicy(options);
   // The app-wide policy is checked now: a mistake in it is the app's, not a route's.
   if (fallback !== undefined) checkRateLimit(fallback, "rateLimits");
+  let warned = !isMemoryRateLimitStore(store);
   return {
     name: "rate-limit",
     key: rateLimitKey,
@@ -63,6 +66,13 @@ export function rateLimits(
     plan(setting, operation, context) {
       const policy = checkRateLimit(setting.value, context.where);
       if (policy === undefined) return undefined;
+      if (!warned)
+        warned = warnMemoryStore(
+          context.deployment,
+          "rate-limit",
+          "@RateLimit counts requests (memoryRateLimitStore)",
+          "postgresRateLimitStore() from @trellis/store-postgres or redisRateLimitStore() from @trellis/store-redis, so the instances share one budget",
+        );
       const protectedRoute = !operation.public && operation.security.length > 0;
       const key = policy.key ?? (protectedRoute ? "principal" : "ip");
       const header = typeof key === "object" ? key.header : undefined;

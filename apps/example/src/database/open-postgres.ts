@@ -14,5 +14,11 @@ export function openPostgres(url: string, { connectionTimeout = 5 } = {}): SQL {
     // holding it; idle connections are given back to the server.
     connectionTimeout,
     idleTimeout: 30,
+    // At most 10 connections per instance for the data (docs/scale-out.md counts them all).
+    max: 10,
+    // Unnamed statements: PgBouncer in transaction mode gives each transaction any server
+    // connection, where a named one would be missing or taken ("prepared statement P0 already
+    // exists"). The cost is a parse per statement, small beside a round trip.
+    prepare: false,
   });
 }

@@ -14,7 +14,10 @@ export function eventPubSub(transport: EventTransport): PubSub {
     case "redis":
       return redisPubSub({ url: transport.url });
     case "postgres":
-      return postgresPubSub({ url: transport.url });
+      return postgresPubSub({
+        url: transport.url,
+        ...(transport.listenUrl ? { listenUrl: transport.listenUrl } : {}),
+      });
     default:
       return inProcessPubSub();
   }

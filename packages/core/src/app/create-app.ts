@@ -31,7 +31,7 @@ import { checkSecurityNames } from "./check-security-names.js";
 import { notReady } from "./not-ready.js";
 import { observeApp } from "./observe-app.js";
 import { operationEntry } from "./operation-entry.js";
-import { readOperations } from "./read-operations.js";
+import { deploymentOf, readOperations } from "./read-operations.js";
 
 export type { App } from "./app.js";
 
@@ -57,7 +57,8 @@ export function createApp(options: AppOptions): App {
   const { observability } = settings;
   const observed = observeApp(settings);
   const { pubsub } = observed;
-  const { routes: built, sockets, registry, compiler } = readOperations(settings);
+  const deployment = deploymentOf(pubsub, settings.logger);
+  const { routes: built, sockets, registry, compiler } = readOperations(settings, deployment);
   const socketRuntime = createSockets(sockets, {
     compiler,
     logger: settings.logger,

@@ -1,5 +1,8 @@
+import type { Logger } from "../errors/logger.js";
+import type { Deployment } from "../feature/route-feature.js";
 import { type BuiltOperation, buildOperationsWith } from "../operation/build-operations.js";
 import { type RouteConfig, readRouteConfig } from "../pipeline/route-config.js";
+import type { PubSub } from "../pubsub/pubsub.js";
 import { SchemaCompiler } from "../schema/schema-compiler.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import {
@@ -19,8 +22,20 @@ export interface ReadOperations {
   readonly compiler: SchemaCompiler;
 }
 
+/** Where an app runs, for its features' planning: its pub/sub engine and NODE_ENV. */
+export function deploymentOf(pubsub: PubSub, logger: Logger): Deployment {
+  return {
+    pubsub: pubsub.status().engine,
+    production: process.env.NODE_ENV === "production",
+    logger,
+  };
+}
+
 /** Step 1 of `createApp` and `buildDocument`: the controllers' metadata read, once, and checked. */
-export function readOperations(settings: DocumentSettings): ReadOperations {
+export function readOperations(
+  settings: DocumentSettings,
+  deployment?: Deployment,
+): ReadOperations {
   // OpenAPI 3.0 (the default) is told to adapters as its own dialect; 3.1 and later use 2020-12.
   const version = settings.openapi?.version ?? "3.0";
   const registry = new SchemaRegistry(version === "3.0" ? "openapi-3.0" : "draft-2020-12");
@@ -39,6 +54,7 @@ export function readOperations(settings: DocumentSettings): ReadOperations {
       controllerTags: settings.openapi?.controllerTags !== false,
       ...(settings.versioning ? { versioning: settings.versioning } : {}),
       features: settings.features,
+      ...(deployment === undefined ? {} : { deployment }),
     },
     readRouteConfig,
   );

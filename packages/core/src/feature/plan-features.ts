@@ -4,7 +4,7 @@ import type { MethodMetadata } from "../metadata/metadata-store.js";
 import type { FeatureUse } from "../operation/feature-use.js";
 import type { Operation } from "../operation/operation.js";
 import { usedFeatureKeys } from "./feature-key.js";
-import type { FeatureKey, FeatureSetting, RouteFeature } from "./route-feature.js";
+import type { Deployment, FeatureKey, FeatureSetting, RouteFeature } from "./route-feature.js";
 
 /** A route as planning sees it: its operation and the method metadata its decorators wrote. */
 export interface PlannedRoute {
@@ -79,6 +79,7 @@ function settingOf(
 export function planFeatures(
   features: readonly RouteFeature[],
   routes: readonly PlannedRoute[],
+  deployment?: Deployment,
 ): Operation[] {
   const usesOf = new Map<RouteFeature, { index: number; plan: unknown }[]>();
   const operations = routes.map((route, index) => {
@@ -91,6 +92,7 @@ export function planFeatures(
       let connection = false;
       const plan = feature.plan(setting, operation, {
         where,
+        ...(deployment === undefined ? {} : { deployment }),
         clientAddress: (trusted) => {
           connection = true;
           return clientAddressOf(trusted);

@@ -12,10 +12,25 @@ export interface FeatureSetting<Setting> {
   readonly from: "method" | "class" | "app";
 }
 
+/**
+ * Where an app runs, as startup sees it: what a feature needs to warn its operator (a store of one
+ * process in what looks like a deployment of several instances).
+ */
+export interface Deployment {
+  /** The pub/sub engine's name (`pubsub.status().engine`): `in-process` unless `createApp({ pubsub })` names another. */
+  readonly pubsub: string;
+  /** True when `NODE_ENV` is `production`. */
+  readonly production: boolean;
+  /** The app's logger, for startup warnings. */
+  readonly logger: Logger;
+}
+
 /** What planning one route gives a feature besides its setting. */
 export interface PlanContext {
   /** `"Class.method"`, for messages. */
   readonly where: string;
+  /** Where the app runs; undefined when only a document is built (`buildDocument`). */
+  readonly deployment?: Deployment;
   /**
    * How this route finds a request's client address: the trusted proxy header when given, else
    * the connection's address. Asking makes the app remember each request's server (only then).

@@ -1,6 +1,6 @@
 import { configError } from "../errors/core-config-error.js";
 import { type PlannedRoute, planFeatures } from "../feature/plan-features.js";
-import type { RouteFeature } from "../feature/route-feature.js";
+import type { Deployment, RouteFeature } from "../feature/route-feature.js";
 import { assertLegacyDecorators, decoratorFlags } from "../metadata/decorator-mode.js";
 import type { MethodMetadata } from "../metadata/metadata-store.js";
 import { readControllerMetadata } from "../metadata/read-controller-metadata.js";
@@ -33,6 +33,8 @@ export interface OperationBuildContext extends BindingContext {
   readonly versioning?: VersioningSettings;
   /** The app's route features (`createApp({ features })` and the defaults of used decorators). */
   readonly features?: readonly RouteFeature[];
+  /** Where the app runs, for the features' planning (`createApp` only). */
+  readonly deployment?: Deployment;
 }
 
 /**
@@ -240,6 +242,7 @@ export function buildOperationsWith<R>(
         operation: draft as Operation,
       }),
     ),
+    context.deployment,
   );
   return operations.map((operation, index) => ({
     operation,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEngine } from "./engine-process.js";
 import { findBinary } from "./engine-process.js";
+import { startPgBouncer } from "./start-pgbouncer.js";
 import { startPostgres } from "./start-postgres.js";
 import { startRedis } from "./start-redis.js";
 
@@ -40,6 +41,43 @@ describe("startPostgres", () => {
     const again = new SQL(postgres.url);
     expect([...(await again`select value from kept`)]).toEqual([{ value: "yes" }]);
     await again.close();
+  });
+});
+
+describe("startPgBouncer", () => {
+  let postgres: RunningEngine;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  });
+  afterAll(() => postgres.stop());
+
+  it("pools in the mode asked: transaction mode refuses named statements, session mode keeps them", async () => {
+    const { SQL } = await import("bun");
+    // Many statements on few client connections: named ones collide on the pooled server side.
+    const burst = async (url: string, prepare: boolean) => {
+      const sql = new SQL(url, { max: 3, prepare });
+      try {
+        await Promise.all(Array.from({ length: 30 }, (_, n) => sql`SELECT ${n}::int AS n`));
+        return "ok";
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await sql.close();
+      }
+    };
+    const transaction = await startPgBouncer({ postgres, mode: "transaction", poolSize: 2 });
+    const session = await startPgBouncer({ postgres, mode: "session" });
+    try {
+      expect(await burst(transaction.url, true)).toMatch(/prepared statement/);
+      expect(await burst(transaction.url, false)).toBe("ok");
+      expect(await burst(session.url, true)).toBe("ok");
+      expect(transaction.urlOf("other")).toBe(
+        `postgres://postgres@127.0.0.1:${transaction.port}/other`,
+      );
+    } finally {
+      await transaction.stop();
+      await session.stop();
+    }
   });
 });
 

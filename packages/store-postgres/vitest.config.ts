@@ -1,0 +1,3 @@
+import { trellisVitestConfig } from "../../vitest.shared.ts";
+
+export default trellisVitestConfig(import.meta.dirname);
