@@ -233,8 +233,7 @@ export function createApp(options: AppOptions): App {
     );
   }
 
-  // The MCP endpoint: a tool call runs the entry of the operation it names (its own, before header
-  // versions share one), on the MCP request's connection, never re-matched by URL.
+  // MCP: a tool call runs its operation's own entry (before versions share one), never by URL.
   const dispatch = async (request: Request, from?: Request, operation?: Operation) => {
     if (from !== undefined) inheritConnection(request, from);
     if (operation === undefined) return await fetch(request);
