@@ -13,9 +13,9 @@ import {
   Tags,
 } from "@trellis/core";
 import { schema } from "@trellis/testing";
-import { describe, expect, it } from "vitest";
 // Core's own document checks (the OpenAPI parser, the 3.2 schema, Spectral), from its tests.
 import { assertValidDocuments } from "@trellis/testing/openapi";
+import { describe, expect, it } from "vitest";
 import { Conditional } from "./conditional-decorator.js";
 import { type Json, testApp } from "./test-helpers/test-app.js";
 

@@ -1,9 +1,9 @@
+import { assertValidDocuments } from "@trellis/testing/openapi";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import { ComponentCollector } from "./component-collector.js";
 import { generateDocument } from "./generate-document.js";
-import { assertValidDocuments } from "@trellis/testing/openapi";
 import { OperationFixture } from "./test-helpers/operation-fixture.js";
 import { build, type Json, refs } from "./users-api.fixtures.js";
 

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { jsonSchemaAdapter, optional, schema } from "@trellis/testing";
+import { assertValidDocuments } from "@trellis/testing/openapi";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { buildDocument } from "../app/build-document.js";
@@ -15,7 +16,6 @@ import { Delete, Get, Head, Patch, Post, Put } from "../decorators/verbs.js";
 import type { OpenApiOptions } from "../index.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
-import { assertValidDocuments } from "@trellis/testing/openapi";
 
 // The users API of SPEC.md, with every documented feature, through real decorators.
 const Address = schema(

@@ -1,4 +1,5 @@
 import { jsonSchemaAdapter, schema } from "@trellis/testing";
+import { assertValidDocuments } from "@trellis/testing/openapi";
 import { describe, expect, it } from "vitest";
 import { buildDocument } from "../app/build-document.js";
 import { createApp } from "../app/create-app.js";
@@ -12,7 +13,6 @@ import { Delete, Get, Post } from "../decorators/verbs.js";
 import type { OpenApiOptions } from "../index.js";
 import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { type Json, send } from "../test-helpers/test-app.js";
-import { assertValidDocuments } from "@trellis/testing/openapi";
 
 const Order = schema(
   {

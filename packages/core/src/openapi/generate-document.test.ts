@@ -1,11 +1,8 @@
+import { assertValidDocuments, findDocumentProblems } from "@trellis/testing/openapi";
 import { describe, expect, it } from "vitest";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import type { Operation } from "../operation/operation.js";
 import { generateDocument } from "./generate-document.js";
-import {
-  assertValidDocuments,
-  findDocumentProblems,
-} from "@trellis/testing/openapi";
 import { OperationFixture } from "./test-helpers/operation-fixture.js";
 import {
   build,

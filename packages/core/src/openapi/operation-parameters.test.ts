@@ -1,6 +1,6 @@
+import { assertValidDocuments } from "@trellis/testing/openapi";
 import { describe, expect, it } from "vitest";
 import { generateDocument } from "./generate-document.js";
-import { assertValidDocuments } from "@trellis/testing/openapi";
 import { OperationFixture } from "./test-helpers/operation-fixture.js";
 import { build, type Json } from "./users-api.fixtures.js";
 

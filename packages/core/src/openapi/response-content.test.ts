@@ -1,7 +1,7 @@
+import { assertValidDocuments } from "@trellis/testing/openapi";
 import { describe, expect, it } from "vitest";
 import { generateDocument } from "./generate-document.js";
 import type { OpenApiVersion } from "./schema-dialect.js";
-import { assertValidDocuments } from "@trellis/testing/openapi";
 import { OperationFixture } from "./test-helpers/operation-fixture.js";
 import type { Json } from "./users-api.fixtures.js";
 

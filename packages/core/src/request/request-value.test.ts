@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { schema } from "@trellis/testing";
+import { describe, expect, it } from "vitest";
 import { Controller } from "../controller/controller.js";
 import { Query, RequestValue } from "../decorators/bindings.js";
 import { Route } from "../decorators/route.js";

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { schema } from "@trellis/testing";
+import { describe, expect, it } from "vitest";
 import { Controller } from "../controller/controller.js";
 import { Produces } from "../decorators/produces.js";
 import { Returns } from "../decorators/returns.js";
