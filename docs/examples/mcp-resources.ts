@@ -7,6 +7,7 @@ import { classValidator } from "@trellis/adapter-class-validator";
 import {
   Controller,
   createApp,
+  Description,
   Get,
   McpTool,
   NotFoundException,
@@ -29,10 +30,12 @@ class Book {
 const books = new Map([["7", { id: "7", title: "Dune" }]]);
 
 @Route("/books")
+@Description("Books, read by people over HTTP and by agents as resources.")
 class BookController extends Controller {
   // #region resource
   @Get("/:id")
   @Summary("A book")
+  @Description("Reads one book by its id; agents read it as the resource books://{id}.")
   @McpResource({ uri: "books://{id}", mimeType: "application/json" })
   @Returns(200, Book, "The book")
   @Returns(404, "No such book")
@@ -47,6 +50,7 @@ class BookController extends Controller {
   @Post("/reindex")
   @McpTool({ name: "reindexBooks" }) // reads the raw request: a tool only when marked
   @Summary("Reindex every book")
+  @Description("Indexes every book again, reporting its progress to an agent that calls it.")
   @Returns(204, "Reindexed")
   async reindex(@Req() request: Request): Promise<void> {
     const all = [...books.values()];

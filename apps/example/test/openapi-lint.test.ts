@@ -99,6 +99,7 @@ describe("documents lint clean (Redocly recommended-strict, Spectral spectral:oa
           "interceptors-and-middleware",
           "lifecycle",
           "mcp",
+          "mcp-resources",
           "modules",
           "openapi",
           "openapi-client",
