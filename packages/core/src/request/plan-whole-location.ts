@@ -43,11 +43,23 @@ export function planWhole(
 
   let read: (inputs: RequestInputs) => unknown;
   if (where === "path") {
+    // Each parameter's coercer found at startup: no lookup by name per request.
+    const byPosition = names.map((name) => properties.get(name));
+    const plainNames = names.every((name) => name !== "__proto__");
     read = (inputs) => {
       const object = newObject();
       let ok = true;
       for (let index = 0; index < names.length; index++) {
-        ok = fill(object, names[index] as string, inputs.pathParam(index), inputs) && ok;
+        const name = names[index] as string;
+        const raw = inputs.pathParam(index);
+        const property = byPosition[index];
+        if (property === undefined || !plainNames) {
+          ok = fill(object, name, raw, inputs) && ok;
+          continue;
+        }
+        const value = coerceInput(raw, property.coercer, true, inputs, where, property.pointer);
+        if (value === unreadable) ok = false;
+        else object[name] = value;
       }
       return ok ? object : unreadable;
     };
@@ -79,7 +91,8 @@ export function planWhole(
       const record = where === "query" ? inputs.query() : inputs.cookies();
       const object = newObject();
       let ok = true;
-      for (const key of Object.keys(record)) ok = fill(object, key, record[key], inputs) && ok;
+      // Both records have no prototype: `in` lists exactly their own keys, without an array.
+      for (const key in record) ok = fill(object, key, record[key], inputs) && ok;
       return ok ? object : unreadable;
     };
   }

@@ -85,8 +85,17 @@ export class RequestInputs {
   }
 
   query(): Record<string, string | string[]> {
-    this.queryRecord ??= refuseBadEncoding("query", () => parseQuery(queryOf(this.request.url)));
-    return this.queryRecord;
+    // No closure per request: the query is read on most routes that read anything.
+    if (this.queryRecord === undefined) {
+      try {
+        this.queryRecord = parseQuery(queryOf(this.request.url));
+      } catch (error) {
+        refuseBadEncoding("query", () => {
+          throw error;
+        });
+      }
+    }
+    return this.queryRecord as Record<string, string | string[]>;
   }
 
   cookies(): Record<string, string> {

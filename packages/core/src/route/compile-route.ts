@@ -28,6 +28,7 @@ import { fileTypeRules } from "../request/read-multipart.js";
 import { RequestInputs } from "../request/request-inputs.js";
 import { eventStreamHead } from "./event-stream.js";
 import { invoker, type Method } from "./invoke-handler.js";
+import { plainRun } from "./plain-run.js";
 import { readingBody } from "./reading-body.js";
 import { responseCheck, routeSerializer } from "./route-serializer.js";
 import {
@@ -234,7 +235,32 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
     }
   };
 
-  let handler: RouteHandler = bodyPlan ? readingBody(bodyPlan, run, respondError, operation) : run;
+  // A plain route runs without the stages it does not have (see plain-run.ts).
+  const plain =
+    negotiate === undefined &&
+    !timed &&
+    !sse &&
+    enter === undefined &&
+    intercept === undefined &&
+    perRequest === undefined &&
+    stages === undefined
+      ? plainRun({
+          plans,
+          paramNames,
+          method,
+          instance,
+          finish,
+          // Without a response check or a feature around it, `finish` is the serializer in a `try`.
+          serialize: check === undefined && finish === answered ? serialize : undefined,
+          respondError,
+          operation,
+          general: run,
+        })
+      : undefined;
+  const runs = plain ?? run;
+  let handler: RouteHandler = bodyPlan
+    ? readingBody(bodyPlan, runs, respondError, operation)
+    : runs;
   if (stages && (arity > 0 || bodyPlan)) handler = stages.inputs(handler);
   // Stages before reading inputs, innermost first: each wrapper exists only when needed.
   handler = withFeatureStages(handler, operation, "after-guards", context.features);

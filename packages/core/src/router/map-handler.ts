@@ -55,6 +55,17 @@ export function mapHandler(
     return handler(request, params);
   };
 
+  // One parameter (the usual route): no loop, one array literal.
+  if (names.length === 1) {
+    const name = names[0] as string;
+    return (request, server) => {
+      const decoded = (request as { params?: Record<string, unknown> }).params;
+      if (decoded === undefined) return fromUrl(request, server);
+      const value = decoded[name];
+      if (!isClean(value)) return fromUrl(request, server);
+      return handler(request, [value], true);
+    };
+  }
   return (request, server) => {
     const decoded = (request as { params?: Record<string, unknown> }).params;
     if (decoded === undefined) return fromUrl(request, server);
