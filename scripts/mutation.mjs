@@ -11,7 +11,7 @@
 // under Bun, with scripts/mutation-preload.mjs preloaded. It mutates the files in place (the
 // sandbox copy would lose the packages' `../../vitest.shared.ts`) and puts them back when done.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { addUp, readScore, scoreOf } from "./mutation-score.mjs";
@@ -41,6 +41,18 @@ const stryker = join(
 );
 const vitestRunner = require.resolve("@stryker-mutator/vitest-runner");
 const cache = join(root, "node_modules", ".cache", "trellis-mutation");
+
+// The suites import built packages too (core's docs tests load @trellis/swagger-ui's dist):
+// build first, as `pnpm test` does; turbo's cache makes it quick when nothing changed.
+const { packageManager } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const build = spawnSync("npx", ["-y", packageManager, "run", "build"], {
+  cwd: root,
+  stdio: "inherit",
+});
+if (build.status !== 0) {
+  console.error("the build failed: no mutation run");
+  process.exit(1);
+}
 
 const results = [];
 for (const folder of folders) {
@@ -106,6 +118,8 @@ function strykerConfig(inside, work) {
     coverageAnalysis: "perTest",
     concurrency,
     inPlace: true,
+    // vitest strips types without checking them: no `// @ts-nocheck` written into every file.
+    disableTypeChecks: false,
     incremental: true,
     incrementalFile: join(work, "incremental.json"),
     tempDirName: join(work, "tmp"),
