@@ -1,7 +1,8 @@
 // Reads a Stryker JSON report (mutation-testing-report-schema) into the figures scripts/mutation.mjs
 // prints: killed (a test failed, or the mutant hung past Stryker's timeout), survived (every test
 // passed), no coverage (no test ran the line), and the score killed / (killed + survived + no coverage).
-// Mutants that did not compile or crashed the runner are neither: they count apart as errors.
+// Mutants that did not compile or broke the suite's loading count apart as errors (Stryker's own
+// rule), and static mutants skipped by --ignore-static apart as ignored.
 import { readFileSync } from "node:fs";
 
 const detected = new Set(["Killed", "Timeout"]);
@@ -9,7 +10,7 @@ const undetected = new Set(["Survived", "NoCoverage"]);
 
 export function readScore(reportFile) {
   const report = JSON.parse(readFileSync(reportFile, "utf8"));
-  const figures = { killed: 0, survived: 0, noCoverage: 0, errors: 0, survivors: [] };
+  const figures = { killed: 0, survived: 0, noCoverage: 0, errors: 0, ignored: 0, survivors: [] };
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     const lines = source.split("\n");
     for (const mutant of mutants) {
@@ -18,7 +19,8 @@ export function readScore(reportFile) {
         if (mutant.status === "Survived") figures.survived += 1;
         else figures.noCoverage += 1;
         figures.survivors.push(describe(file, lines, mutant));
-      } else if (mutant.status !== "Ignored") figures.errors += 1;
+      } else if (mutant.status === "Ignored") figures.ignored += 1;
+      else figures.errors += 1;
     }
   }
   return figures;
@@ -30,9 +32,11 @@ export function scoreOf({ killed, survived, noCoverage }) {
 }
 
 export function addUp(all) {
-  const total = { killed: 0, survived: 0, noCoverage: 0, errors: 0, survivors: [] };
+  const total = { killed: 0, survived: 0, noCoverage: 0, errors: 0, ignored: 0, survivors: [] };
   for (const figures of all) {
-    for (const key of ["killed", "survived", "noCoverage", "errors"]) total[key] += figures[key];
+    for (const key of ["killed", "survived", "noCoverage", "errors", "ignored"]) {
+      total[key] += figures[key];
+    }
   }
   return total;
 }

@@ -6,6 +6,8 @@
 //   --fresh          forget earlier results (runs are incremental: only changed code and tests rerun)
 //   --concurrency N  Stryker test-runner processes (default 1: the machines have two cores)
 //   --min S          exit 1 when the total score is below S percent
+//   --ignore-static  skip static mutants (module-level code: each reruns the whole suite); they
+//                    are then left out of the score, which says so
 //
 // Stryker 10 needs Node >= 22 and the tests need Bun (Bun.serve, Bun.sql), so Stryker itself runs
 // under Bun, with scripts/mutation-preload.mjs preloaded. It mutates the files in place (the
@@ -32,7 +34,7 @@ const ruleFolders = [
   "packages/core/src/operation",
 ];
 
-const { folders, fresh, concurrency, min } = parseArguments(process.argv.slice(2));
+const { folders, fresh, concurrency, min, ignoreStatic } = parseArguments(process.argv.slice(2));
 const bun = join(dirname(require.resolve("bun/package.json")), "bin", "bun.exe");
 const stryker = join(
   dirname(require.resolve("@stryker-mutator/core/package.json")),
@@ -78,6 +80,7 @@ for (const folder of folders) {
     {
       cwd: packageDir,
       stdio: "inherit",
+      env: { ...process.env, NODE_PATH: join(root, "node_modules", ".pnpm", "node_modules") },
     },
   );
   const reportFile = join(work, "report.json");
@@ -116,6 +119,7 @@ function strykerConfig(inside, work) {
       `!${glob}/test-helpers/**`,
     ],
     coverageAnalysis: "perTest",
+    ignoreStatic,
     concurrency,
     inPlace: true,
     // vitest strips types without checking them: no `// @ts-nocheck` written into every file.
@@ -140,16 +144,23 @@ function packageOf(folder) {
 }
 
 function row(name, figures) {
-  const { killed, survived, noCoverage, errors } = figures;
+  const { killed, survived, noCoverage, errors, ignored } = figures;
   const score = scoreOf(figures).toFixed(2).padStart(6);
-  return `  ${name.padEnd(30)} ${score} %  killed ${killed}, survived ${survived}, no coverage ${noCoverage}${errors ? `, errors ${errors}` : ""}`;
+  return `  ${name.padEnd(30)} ${score} %  killed ${killed}, survived ${survived}, no coverage ${noCoverage}${errors ? `, errors ${errors}` : ""}${ignored ? `, static left out ${ignored}` : ""}`;
 }
 
 function parseArguments(args) {
-  const options = { folders: [], fresh: false, concurrency: 1, min: undefined };
+  const options = {
+    folders: [],
+    fresh: false,
+    concurrency: 1,
+    min: undefined,
+    ignoreStatic: false,
+  };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i];
     if (arg === "--fresh") options.fresh = true;
+    else if (arg === "--ignore-static") options.ignoreStatic = true;
     else if (arg === "--concurrency") options.concurrency = Number(args[++i]);
     else if (arg === "--min") options.min = Number(args[++i]);
     else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
