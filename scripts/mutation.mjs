@@ -131,7 +131,7 @@ function strykerConfig(inside, work) {
     clearTextReporter: { allowColor: false, logTests: false },
     jsonReporter: { fileName: join(work, "report.json") },
     // A busy machine must not pass for a hanging mutant: the bound is generous, a hang still ends.
-    timeoutMS: 20_000,
+    timeoutMS: 10_000,
     warnings: { slow: false },
   };
 }
