@@ -3,7 +3,9 @@
 // per folder and in total. Without folders it covers the rule folders of issue 51. Slow by design
 // (every mutant reruns the tests that cover it), so it is not part of `pnpm test`.
 //
-//   --fresh          forget earlier results (runs are incremental: only changed code and tests rerun)
+//   --fresh          forget earlier results (runs are incremental: only changed code and tests rerun).
+//                    Use it for the score after adding tests: with Stryker 10.1.1 an incremental
+//                    run kept a static mutant's earlier "survived" that a new test kills.
 //   --concurrency N  Stryker test-runner processes (default 1: the machines have two cores)
 //   --min S          exit 1 when the total score is below S percent
 //   --ignore-static  skip static mutants (module-level code: each reruns the whole suite); they

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Conditional } from "./conditional-decorator.js";
 import { checkConditional } from "./conditional-policy.js";
 import { conditionalKey, conditionalRequests } from "./conditional-requests.js";
-import { expectConfigError, type Json, testApp } from "./test-helpers/test-app.js";
+import { expectConfigError, type Json, send, testApp } from "./test-helpers/test-app.js";
 
 // The feature object as core sees it: its names in startup errors, the MCP fragment of a write,
 // nothing planned for OPTIONS, and every unknown option named.
@@ -57,6 +57,20 @@ describe("conditionalRequests() as a feature", () => {
     expect(document.paths["/o"].options.parameters ?? []).toEqual([]);
     expect(document.paths["/o"].options.responses["412"]).toBeUndefined();
     expect(document.paths["/o"].get.parameters.map((p: Json) => p.name)).toEqual(["If-None-Match"]);
+  });
+
+  it("keeps a class's other options on its reads when it drops requireIfMatch there", async () => {
+    @Route("/w")
+    @Conditional({ etag: "weak", requireIfMatch: true })
+    class W extends Controller {
+      @Get()
+      read() {
+        return { a: 1 };
+      }
+    }
+    const answer = await send(testApp([W]), "GET", "/w");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("etag")).toMatch(/^W\/"/);
   });
 
   it("names every unknown option, comma-separated", () => {
