@@ -69,7 +69,7 @@ describe("readIdempotency (the options and place of @Idempotent)", () => {
     refuses(() => read({ ttl: 1, keep: 1, scope: 2 }), "unknown @Idempotent option keep, scope");
     for (const required of ["yes", 1, null])
       refuses(() => read({ required }), "required must be true or false");
-    refuses(() => read({ ttl: 366 * 24 * 60 * 60 + 1 }), "A.pay: @Idempotent ttl");
+    refuses(() => read({ ttl: 366 * 24 * 60 * 60 + 1 }), "A.pay: @Idempotent ttl", "seconds");
     expect(read({ ttl: 366 * 24 * 60 * 60 })).toEqual({ required: true, ttl: 366 * 24 * 60 * 60 });
   });
 });

@@ -76,6 +76,7 @@ describe("captureResponse and replayResponse", () => {
     expect(replayed.headers.get("location")).toBe("/orders/7");
     expect(await replayed.text()).toBe("made");
     expect(replayResponse({ status: 204, headers: [], body: new Uint8Array() }).body).toBeNull();
+    expect(replayResponse({ status: 304, headers: [], body: new Uint8Array() }).body).toBeNull();
     expect(
       replayResponse({ status: 200, headers: [], body: new Uint8Array() }).body,
     ).not.toBeNull();
