@@ -19,7 +19,7 @@ const guide = readFileSync(
   "utf8",
 );
 const anchors = [...guide.matchAll(/^#+ (.+)$/gm)].map(([, title]) =>
-  title
+  String(title)
     .toLowerCase()
     .replace(/[^a-z0-9 -]/g, "")
     .replaceAll(" ", "-"),

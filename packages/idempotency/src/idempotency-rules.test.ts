@@ -136,7 +136,7 @@ describe("requestFingerprint", () => {
 describe("the idempotency refusals", () => {
   const guide = readFileSync(resolve(import.meta.dirname, "../../../docs/idempotency.md"), "utf8");
   const anchors = [...guide.matchAll(/^#+ (.+)$/gm)].map(([, title]) =>
-    title
+    String(title)
       .toLowerCase()
       .replace(/[^a-z0-9 -]/g, "")
       .replaceAll(" ", "-"),
@@ -167,7 +167,9 @@ describe("the idempotency refusals", () => {
 
   it("asks to retry after a second only when retrying can help", () => {
     const retryAfter = (refusal: keyof typeof idempotencyProblemTypes) =>
-      new Headers(idempotencyRefusal(refusal).headers as HeadersInit).get("retry-after");
+      new Headers(
+        idempotencyRefusal(refusal).headers as ConstructorParameters<typeof Headers>[0],
+      ).get("retry-after");
     expect(retryAfter("running")).toBe("1");
     expect(retryAfter("unavailable")).toBe("1");
     for (const refusal of ["missing", "invalid", "reused"] as const)

@@ -5,7 +5,7 @@ import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { type StageCompileContext, withFeatureStages, withHandlerHooks } from "./compile-stages.js";
 import { featureKey } from "./feature-key.js";
 import { installedFeatures } from "./plan-features.js";
-import type { AnswerHandler, RouteFeature } from "./route-feature.js";
+import type { AnswerHandler, FeatureKey, RouteFeature } from "./route-feature.js";
 
 // How a route's features are put together at startup: which stages wrap it and in what order,
 // what each stage is told (the route, its name, how to answer), and which feature lists are
@@ -25,7 +25,7 @@ const handler: RouteHandler = () => new Response("handled");
 const answer: AnswerHandler = () => new Response("answered");
 
 function context(
-  features: Record<string, Partial<RouteFeature>>,
+  features: Record<string, object>,
   log: string[],
 ): StageCompileContext {
   return {
@@ -184,9 +184,9 @@ describe("withHandlerHooks", () => {
 });
 
 describe("installedFeatures", () => {
-  const keyA = featureKey<string>("@A", () => feature("a", keyA));
-  const keyB = featureKey<string>("@B", () => feature("b", keyB));
-  function feature(name: string, key: typeof keyA): RouteFeature<string, string> {
+  const keyA: FeatureKey<string> = featureKey<string>("@A", () => feature("a", keyA));
+  const keyB: FeatureKey<string> = featureKey<string>("@B", () => feature("b", keyB));
+  function feature(name: string, key: FeatureKey<string>): RouteFeature<string, string> {
     return { name, key, plan: () => undefined };
   }
 

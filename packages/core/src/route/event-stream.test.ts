@@ -41,7 +41,7 @@ const eventually = (what: string, condition: () => boolean) =>
   expect.poll(condition, { message: what, timeout: 20_000, interval: 10 }).toBe(true);
 
 /** The rest of a stream as text: bounded, so a stream that never ends fails in seconds. */
-const restOf = (reader: ReadableStreamDefaultReader<Uint8Array>, what: string) =>
+const restOf = (reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> }, what: string) =>
   within(
     (async () => {
       let text = "";
