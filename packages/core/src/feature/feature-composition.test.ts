@@ -24,10 +24,7 @@ const operation = {
 const handler: RouteHandler = () => new Response("handled");
 const answer: AnswerHandler = () => new Response("answered");
 
-function context(
-  features: Record<string, object>,
-  log: string[],
-): StageCompileContext {
+function context(features: Record<string, object>, log: string[]): StageCompileContext {
   return {
     features: new Map(Object.entries(features) as [string, RouteFeature][]),
     stage: { logger: { error: () => undefined } } as never,
