@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { within } from "@trellis/testing";
 import { afterEach, describe, expect, it, onTestFailed } from "vitest";
 import { tempFolder } from "./support/example-server.js";
 import { freePort } from "./support/free-port.js";
@@ -46,15 +47,22 @@ function run(env: Record<string, string>): Started {
 
 /** Waits until the app prints `pattern`, or fails when it exits first (else the test's timeout). */
 async function waitFor(started: Started, pattern: RegExp): Promise<RegExpMatchArray> {
-  for (;;) {
-    const match = started.output().match(pattern);
-    if (match) return match;
-    if (started.child.exitCode !== null) {
-      throw new Error(`Not seen ${pattern} in the output:\n${started.output()}`);
+  const seen = async () => {
+    for (;;) {
+      const match = started.output().match(pattern);
+      if (match) return match;
+      if (started.child.exitCode !== null) {
+        throw new Error(`Not seen ${pattern} in the output:\n${started.output()}`);
+      }
+      await Bun.sleep(50);
     }
-    await Bun.sleep(50);
-  }
+  };
+  return within(seen(), 60, `${pattern} in the app's output`);
 }
+
+/** The exit code, within a minute: an app that never stops fails with a reason. */
+const exitOf = (started: { exited: Promise<number | null> }) =>
+  within(started.exited, 60, "the app exiting");
 
 // Each test starts a Bun process (or two) and waits for it to serve and to stop: generous, so that
 // only an app that never starts or never stops fails, however busy the machine.
@@ -85,7 +93,7 @@ describe("bun src/main.ts", () => {
       expect((await fetch(docs!)).status).toBe(200);
 
       started.child.kill(signal);
-      expect(await started.exited).toBe(0);
+      expect(await exitOf(started)).toBe(0);
       expect(started.output()).toContain(`${signal} received, shutting down`);
       // The database was closed, not abandoned: no write-ahead log left behind.
       expect(readdirSync(join(databasePath, ".."))).toEqual(["users.sqlite"]);
@@ -97,7 +105,7 @@ describe("bun src/main.ts", () => {
     "uses PORT, and refuses a PORT that is not a port",
     async () => {
       const bad = run({ PORT: "http", DATABASE_PATH: databaseIn() });
-      expect(await bad.exited).not.toBe(0);
+      expect(await exitOf(bad)).not.toBe(0);
       expect(bad.output()).toContain("PORT must be an integer from 0 to 65535");
 
       const port = await freePort();
@@ -106,7 +114,7 @@ describe("bun src/main.ts", () => {
       expect(started.output()).toContain(`Users API: http://127.0.0.1:${port}/users`);
       expect((await fetch(`http://127.0.0.1:${port}/users`)).status).toBe(200);
       started.child.kill("SIGTERM");
-      expect(await started.exited).toBe(0);
+      expect(await exitOf(started)).toBe(0);
     },
     processTimeout,
   );
@@ -119,7 +127,7 @@ describe("bun src/main.ts", () => {
       await waitFor(started, /Docs: /);
       expect(existsSync(databasePath)).toBe(true);
       started.child.kill("SIGTERM");
-      expect(await started.exited).toBe(0);
+      expect(await exitOf(started)).toBe(0);
     },
     processTimeout,
   );

@@ -1,3 +1,4 @@
+import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Deployment, startDeployment } from "./support/deployment.js";
 import { watchDrain } from "./support/drain-watch.js";
@@ -69,11 +70,15 @@ describe("the documented deployment: 3 instances on one Postgres, events through
 
   it("upgrades WebSockets through nginx (101, not 426)", async () => {
     const socket = new WebSocket(`${deployment.nginx.url.replace(/^http/, "ws")}/ws/users`);
-    const answer = await new Promise<unknown>((resolve, reject) => {
-      socket.onopen = () => socket.send(JSON.stringify({ type: "ping" }));
-      socket.onmessage = (message) => resolve(JSON.parse(String(message.data)));
-      socket.onerror = () => reject(new Error("the upgrade through nginx failed"));
-    });
+    const answer = await within(
+      new Promise<unknown>((resolve, reject) => {
+        socket.onopen = () => socket.send(JSON.stringify({ type: "ping" }));
+        socket.onmessage = (message) => resolve(JSON.parse(String(message.data)));
+        socket.onerror = () => reject(new Error("the upgrade through nginx failed"));
+      }),
+      30,
+      "the pong through nginx",
+    );
     socket.close();
     expect(answer).toEqual({ type: "pong" });
   }, 60_000);
@@ -85,7 +90,7 @@ describe("the documented deployment: 3 instances on one Postgres, events through
     const instance = deployment.startInstance(port, { DRAIN_MS: "5000" });
     await until200(`http://127.0.0.1:${port}/health/ready`, instance);
     const seen = await watchDrain(`http://127.0.0.1:${port}`, instance);
-    expect(await instance.exited).toBe(0);
+    expect(await within(instance.exited, 30, "the instance exiting after its drain")).toBe(0);
     expect(seen.readinessDuringDrain, JSON.stringify(seen)).toBeGreaterThan(0);
     expect(seen.servedDuringDrain, JSON.stringify(seen)).toBeGreaterThan(0);
     // Once it answers 503 it never answers ready again.

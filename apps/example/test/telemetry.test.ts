@@ -2,6 +2,7 @@
 // receiver in this test: traces and metrics arrive over OTLP/HTTP, in JSON or in protobuf as
 // OTEL_EXPORTER_OTLP_PROTOCOL says; without the variable nothing is sent.
 import { join } from "node:path";
+import { within } from "@trellis/testing";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { freePort } from "./support/free-port.js";
 import { type Launched, launch, until } from "./support/launch.js";
@@ -120,7 +121,7 @@ describe("the example's telemetry (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
       },
     });
     started.push(app);
-    expect(await app.exited).toBe(1);
+    expect(await within(app.exited, 60, "the app refusing its telemetry settings")).toBe(1);
     expect(app.output()).toContain(
       'OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json, not "grpc"',
     );

@@ -2,6 +2,7 @@
 // a client may send, payloads it calls valid are taken by the socket and payloads it rejects are
 // refused with an error frame; every frame the socket sends is valid by the document.
 import { type RunningServer, serve } from "@trellis/core";
+import { within } from "@trellis/testing";
 import { Ajv, type ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,20 +121,24 @@ describe("the AsyncAPI document of /ws/users and the socket", () => {
         if (value.type === "user.created") resolve(value);
       };
     });
-    await new Promise((resolve) => {
-      socket.onopen = resolve;
-    });
+    await within(
+      new Promise((resolve) => {
+        socket.onopen = resolve;
+      }),
+      20,
+      "the WebSocket opening",
+    );
     // The subscription is in place once a ping is answered (it is made on open).
     const answered = new Promise((resolve) => socket.addEventListener("message", resolve));
     socket.send(JSON.stringify({ type: "ping" }));
-    await answered;
+    await within(answered, 20, "the answer to the ping");
     const created = await fetch(new URL("/users", server.url), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Ada", email: "ada@asyncapi.example" }),
     });
     expect(created.status).toBe(201);
-    const event = await frame;
+    const event = await within(frame, 20, "the user.created event");
     socket.close();
     expect(event.data).toEqual(await created.json());
     expect(payloadOf("send_user.created")(event)).toBe(true);

@@ -1,4 +1,5 @@
 import { Parser } from "@asyncapi/parser";
+import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningExample, startExample } from "./support/example-server.js";
 
@@ -108,15 +109,19 @@ describe("live notifications of new users (/ws/users)", () => {
 
   it("closes connections with 1001 when the server shuts down", async () => {
     const other = startExample();
-    const client = await new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(`${other.baseUrl.replace("http:", "ws:")}/ws/users`);
-      socket.onopen = () => resolve(socket);
-      socket.onerror = () => reject(new Error("could not connect"));
-    });
+    const client = await within(
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(`${other.baseUrl.replace("http:", "ws:")}/ws/users`);
+        socket.onopen = () => resolve(socket);
+        socket.onerror = () => reject(new Error("could not connect"));
+      }),
+      20,
+      "the WebSocket opening",
+    );
     const code = new Promise<number>((resolve) => {
       client.addEventListener("close", (event) => resolve(event.code));
     });
     await other.stop(5_000);
-    expect(await code).toBe(1001);
+    expect(await within(code, 20, "the close frame on shutdown")).toBe(1001);
   });
 });

@@ -1,4 +1,5 @@
 // The live feed (Server-Sent Events) and the export (CSV or JSON) of the example, over real HTTP.
+import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../src/users/user.js";
 import { type RunningExample, startExample } from "./support/example-server.js";
@@ -19,7 +20,11 @@ async function readEvents(
   let text = "";
   const events: { id?: string; event?: string; data: unknown }[] = [];
   while (events.length < count) {
-    const { done, value } = await reader.read();
+    const { done, value } = await within(
+      reader.read(),
+      20,
+      `event ${events.length + 1} of ${count}`,
+    );
     if (done) break;
     text += decoder.decode(value, { stream: true });
     let end = text.indexOf("\n\n");
@@ -89,7 +94,7 @@ describe("GET /users/events", () => {
   it("tells clients when to reconnect: the stream opens with a retry field", async () => {
     const response = await example.request("/users/events");
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const { value } = await reader.read();
+    const { value } = await within(reader.read(), 20, "the stream's first field");
     expect(new TextDecoder().decode(value)).toMatch(/^retry: \d+\n/);
     await reader.cancel();
   });

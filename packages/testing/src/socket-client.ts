@@ -1,7 +1,14 @@
+import { within } from "./within.js";
+
+// Bounds of seconds on what a test waits for: a message or an open that never comes fails with
+// its reason instead of at the suite's timeout.
+const messageSeconds = 20;
+const openSeconds = 20;
+
 /** A WebSocket client for tests: messages queue up until read, close and errors are promises. */
 export interface TestSocket {
   readonly socket: WebSocket;
-  /** The next message, parsed as JSON when it is text. */
+  /** The next message, parsed as JSON when it is text; rejects when none comes within 20 s. */
   next(): Promise<any>;
   send(value: unknown): void;
   /** Resolves with the close code and reason. */
@@ -9,8 +16,8 @@ export interface TestSocket {
 }
 
 /**
- * Opens a WebSocket and waits until it is open (rejects when it closes first). Bun's client can
- * send headers with the upgrade (browsers cannot).
+ * Opens a WebSocket and waits until it is open (rejects when it closes first, or is not open
+ * within 20 s). Bun's client can send headers with the upgrade (browsers cannot).
  */
 export function openSocket(url: string, headers?: Record<string, string>): Promise<TestSocket> {
   const socket =
@@ -31,17 +38,27 @@ export function openSocket(url: string, headers?: Record<string, string>): Promi
   });
   const client: TestSocket = {
     socket,
-    next: () =>
-      queue.length > 0
-        ? Promise.resolve(queue.shift())
-        : new Promise((resolve) => waiting.push(resolve)),
+    next: () => {
+      if (queue.length > 0) return Promise.resolve(queue.shift());
+      let waiter: (value: unknown) => void = () => undefined;
+      const message = new Promise((resolve) => {
+        waiter = resolve;
+        waiting.push(resolve);
+      });
+      // A waiter that gave up must not take the message a later next() waits for.
+      return within(message, messageSeconds, `a message on ${url}`).catch((error: unknown) => {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        throw error;
+      });
+    },
     send: (value) => socket.send(typeof value === "string" ? value : JSON.stringify(value)),
     closed,
   };
-  return new Promise((resolve, reject) => {
+  const opened = new Promise<TestSocket>((resolve, reject) => {
     socket.addEventListener("open", () => resolve(client));
     closed.then((event) => reject(new Error(`closed before open: ${event.code}`)));
   });
+  return within(opened, openSeconds, `${url} to open`);
 }
 
 /** The HTTP answer to an upgrade request (a refused upgrade is a normal HTTP response). */

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { within } from "@trellis/testing";
 import { afterEach, describe, expect, it } from "vitest";
 
 const packageDir = join(import.meta.dirname, "../..");
@@ -128,41 +129,55 @@ function keepAliveRun(
   });
 }
 
-const waitFor = async (check: () => boolean) => {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
-};
+// Each wait is bounded: an app that never prints, never answers or never exits fails in seconds.
+const waitFor = (check: () => boolean, what: string) =>
+  within(
+    (async () => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+    })(),
+    30,
+    what,
+  );
+const exitOf = (server: { exited: Promise<unknown> }) =>
+  within(server.exited, 30, "the server exiting");
 
 describe("serve(app) in a real Bun process", () => {
   it("on SIGTERM lets in-flight requests finish, refuses new ones, runs onShutdown, exits 0", async () => {
-    const server = await start({ DRAIN_MS: "0" });
-    await waitFor(() => server.output().includes("ready"));
+    const server = await within(start({ DRAIN_MS: "0" }), 30, "the server listening");
+    await waitFor(() => server.output().includes("ready"), 'the server printing "ready"');
     const inFlight = fetch(new URL("/work?ms=400", server.url));
-    await waitFor(() => server.output().includes("working 400"));
+    await waitFor(
+      () => server.output().includes("working 400"),
+      'the server printing "working 400"',
+    );
     server.signal("SIGTERM");
-    const response = await inFlight;
+    const response = await within(inFlight, 30, "the in-flight answer");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ done: true });
-    expect(await server.exited).toBe(0);
+    expect(await exitOf(server)).toBe(0);
     expect(server.output()).toContain("shutdown: connection closed");
     await expect(fetch(new URL("/work", server.url))).rejects.toThrow();
   });
 
   it("cuts requests still running after graceMs", async () => {
-    const server = await start({ GRACE_MS: "200" });
-    await waitFor(() => server.output().includes("ready"));
+    const server = await within(start({ GRACE_MS: "200" }), 30, "the server listening");
+    await waitFor(() => server.output().includes("ready"), 'the server printing "ready"');
     const inFlight = fetch(new URL("/work?ms=60000", server.url)).then(
       (response) => response.status,
       () => "cut",
     );
-    await waitFor(() => server.output().includes("working 60000"));
+    await waitFor(
+      () => server.output().includes("working 60000"),
+      'the server printing "working 60000"',
+    );
     server.signal("SIGTERM");
-    expect(await inFlight).toBe("cut");
-    expect(await server.exited).toBe(0);
+    expect(await within(inFlight, 30, "the in-flight request being cut")).toBe("cut");
+    expect(await exitOf(server)).toBe(0);
     expect(server.output()).toContain("shutdown: connection closed");
   });
 
   it("answers 503 with Retry-After until async providers are ready", async () => {
-    const server = await start({ START_DELAY_MS: "1500" });
+    const server = await within(start({ START_DELAY_MS: "1500" }), 30, "the server listening");
     const early = await fetch(new URL("/work", server.url));
     // Not a timing assertion: if startup already finished, the request is simply served.
     if (!server.output().includes("ready")) {
@@ -170,30 +185,34 @@ describe("serve(app) in a real Bun process", () => {
       expect(early.headers.get("retry-after")).toBe("1");
       expect(early.headers.get("content-type")).toBe("application/problem+json");
     }
-    await waitFor(() => server.output().includes("ready"));
+    await waitFor(() => server.output().includes("ready"), 'the server printing "ready"');
     expect((await fetch(new URL("/work", server.url))).status).toBe(200);
     server.signal("SIGINT");
-    expect(await server.exited).toBe(0);
+    expect(await exitOf(server)).toBe(0);
   });
 
   it("keeps serving through drainMs after SIGTERM: readiness 503, every answer closes its connection", async () => {
-    const server = await start({ DRAIN_MS: "5000" });
-    await waitFor(() => server.output().includes("ready"));
+    const server = await within(start({ DRAIN_MS: "5000" }), 30, "the server listening");
+    await waitFor(() => server.output().includes("ready"), 'the server printing "ready"');
     expect((await rawGet(server.url, "/health")).status).toBe(200);
     server.signal("SIGTERM");
-    let ready = await rawGet(server.url, "/health");
-    while (ready.status === 200) ready = await rawGet(server.url, "/health");
+    const notReady = async () => {
+      let ready = await rawGet(server.url, "/health");
+      while (ready.status === 200) ready = await rawGet(server.url, "/health");
+      return ready;
+    };
+    const ready = await within(notReady(), 30, "readiness turning 503 after SIGTERM");
     expect(ready.status).toBe(503);
     expect(ready.connection).toBe("close");
     const work = await rawGet(server.url, "/work");
     expect(work.status).toBe(200);
     expect(work.connection).toBe("close");
-    expect(await server.exited).toBe(0);
+    expect(await exitOf(server)).toBe(0);
   });
 
   it("loses no request on busy kept-alive connections across SIGTERM (default drainMs)", async () => {
-    const server = await start({ DRAIN_MS: "" });
-    await waitFor(() => server.output().includes("ready"));
+    const server = await within(start({ DRAIN_MS: "" }), 30, "the server listening");
+    await waitFor(() => server.output().includes("ready"), 'the server printing "ready"');
     // Eight clients send requests back to back, each on its one kept-alive connection.
     const counts = { sent: 0, answered: 0, lost: 0 };
     let signalled = false;
@@ -205,13 +224,13 @@ describe("serve(app) in a real Bun process", () => {
         }
       }),
     );
-    const ends = await Promise.all(runs);
+    const ends = await within(Promise.all(runs), 60, "the kept-alive clients being told to close");
     expect(signalled).toBe(true);
     // Each connection was told to close (its last answer said so); none was cut under a request.
     expect(ends.map((end) => end.toldToClose)).toEqual(ends.map(() => true));
     expect(counts.lost).toBe(0);
     expect(counts.answered).toBe(counts.sent);
-    expect(await server.exited).toBe(0);
+    expect(await exitOf(server)).toBe(0);
   });
 
   it("exits 1 naming the provider when onInit fails", async () => {
@@ -223,7 +242,11 @@ describe("serve(app) in a real Bun process", () => {
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-    const code = await new Promise((resolve) => child.on("exit", resolve));
+    const code = await within(
+      new Promise((resolve) => child.on("exit", resolve)),
+      30,
+      "the failing app exiting",
+    );
     expect(code).not.toBe(0);
     expect(output).toContain("Connection.onInit() failed: database unreachable");
   });

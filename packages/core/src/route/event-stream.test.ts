@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { schema } from "@trellis/testing";
+import { schema, within } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { serve } from "../app/serve-app.js";
 import { Controller } from "../controller/controller.js";
@@ -39,6 +39,22 @@ const withoutComments = (text: string) => text.replace(/^:.*\n\n/gm, "");
 /** Waits, as an assertion, for something the server does after the client has gone. */
 const eventually = (what: string, condition: () => boolean) =>
   expect.poll(condition, { message: what, timeout: 20_000, interval: 10 }).toBe(true);
+
+/** The rest of a stream as text: bounded, so a stream that never ends fails in seconds. */
+const restOf = (reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> }, what: string) =>
+  within(
+    (async () => {
+      let text = "";
+      for (let step = await reader.read(); !step.done; step = await reader.read()) {
+        text += new TextDecoder().decode(step.value);
+      }
+      return text;
+    })(),
+    20,
+    what,
+  );
+/** A whole streamed body as text, bounded the same way. */
+const textOf = (response: Response, what: string) => within(response.text(), 20, what);
 
 const state = {
   released: false,
@@ -163,7 +179,9 @@ describe("@Sse over a real server", () => {
   });
 
   it("splits multi-line data and sends retry", async () => {
-    const text = withoutComments(await (await fetch(url("/events/lines"))).text());
+    const text = withoutComments(
+      await textOf(await fetch(url("/events/lines")), "the lines stream's end"),
+    );
     expect(text).toBe(
       "data: first line\ndata: second line\ndata: third\n\nretry: 5000\ndata: with retry\n\n",
     );
@@ -182,7 +200,7 @@ describe("@Sse over a real server", () => {
     const controller = new AbortController();
     const response = await fetch(url("/events/forever"), { signal: controller.signal });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await reader.read();
+    await within(reader.read(), 20, "the first bytes of the stream");
     controller.abort();
     await eventually("the generator's finally ran", () => state.released);
     await eventually("this.signal aborted", () => state.aborted);
@@ -191,15 +209,22 @@ describe("@Sse over a real server", () => {
   it("pulls events only as fast as a slow client reads them", async () => {
     // A client that sends the request and then reads nothing: the TCP window fills up.
     const socket = connect(Number(server.port), "127.0.0.1");
-    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    await within(
+      new Promise<void>((resolve) => socket.once("connect", resolve)),
+      20,
+      "the raw socket connecting",
+    );
     socket.write(`GET /events/flood HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`);
     socket.once("data", () => socket.pause());
     // Wait until the server stops producing (no new event for a while), then look at the count.
-    let last = -1;
-    while (state.produced !== last) {
-      last = state.produced;
-      await Bun.sleep(300);
-    }
+    const settled = async () => {
+      let last = -1;
+      while (state.produced !== last) {
+        last = state.produced;
+        await Bun.sleep(300);
+      }
+    };
+    await within(settled(), 60, "the server to stop producing for a client that reads nothing");
     socket.destroy();
     // 64 KiB events: whatever the socket buffers hold, far below what an unbounded queue reaches.
     expect(state.produced * 64 * 1024).toBeLessThan(64 * 1024 * 1024);
@@ -209,24 +234,28 @@ describe("@Sse over a real server", () => {
   it("sends keep-alive comments while no event comes", async () => {
     const response = await fetch(url("/events/quiet"));
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    let first = "";
-    while (!first.includes(": keep-alive\n\n")) {
-      first += new TextDecoder().decode((await reader.read()).value);
-    }
+    const keepAlive = async () => {
+      let first = "";
+      while (!first.includes(": keep-alive\n\n")) {
+        first += new TextDecoder().decode((await reader.read()).value);
+      }
+    };
+    await within(keepAlive(), 20, "a keep-alive comment");
     state.keepAliveSeen.open();
-    let rest = "";
-    for (let step = await reader.read(); !step.done; step = await reader.read()) {
-      rest += new TextDecoder().decode(step.value);
-    }
+    const rest = await restOf(reader, "the end of the stream after the keep-alive");
     expect(withoutComments(rest)).toBe("data: finally\n\n");
   });
 
   it("ends the stream and logs when an event fails validation or the handler throws", async () => {
-    expect(withoutComments(await (await fetch(url("/events/invalid"))).text())).toBe(
-      'data: {"n":1}\n\n',
-    );
+    expect(
+      withoutComments(
+        await textOf(await fetch(url("/events/invalid")), "the invalid stream's end"),
+      ),
+    ).toBe('data: {"n":1}\n\n');
     expect(JSON.stringify(app.logged)).toContain("EventController.invalid");
-    expect(withoutComments(await (await fetch(url("/events/broken"))).text())).toBe("data: 1\n\n");
+    expect(
+      withoutComments(await textOf(await fetch(url("/events/broken")), "the broken stream's end")),
+    ).toBe("data: 1\n\n");
     const logged = app.logged.find((entry) => String(entry[0]).includes("EventController.broken"));
     expect(String(logged?.[1])).toContain("database gone");
   });
@@ -266,10 +295,10 @@ describe("@Sse and app.close", () => {
     const running = serve(live, { port: 0, hostname: "127.0.0.1", signals: false });
     const response = await fetch(new URL("/live", running.url));
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await reader.read();
-    // A grace period far longer than the test's timeout: only ending the stream lets close finish.
-    await live.close({ graceMs: 600_000 });
-    for (let step = await reader.read(); !step.done; step = await reader.read()) {}
+    await within(reader.read(), 20, "the first tick");
+    // A grace period far longer than the bound: only ending the stream lets close finish.
+    await within(live.close({ graceMs: 600_000 }), 20, "app.close ending the open stream");
+    await restOf(reader, "the stream's end after app.close");
     await eventually("the generator's finally ran", () => finished);
   });
 });

@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { basename, delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from "vitest";
+import { within } from "../../src/within.js";
 import { type Adapter, adapters, appSource, clientSource, tsconfigs } from "./consumer-project.js";
 
 const root = join(import.meta.dirname, "../../../..");
@@ -138,7 +139,7 @@ async function stop(child: ChildProcess): Promise<void> {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     const forced = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
+    await within(exited, 30, "the consumer app exiting on SIGTERM, SIGKILL after 10 s");
     clearTimeout(forced);
   }
   running.delete(child);
@@ -163,11 +164,11 @@ async function startApp(dir: string, adapter: Adapter): Promise<RunningApp> {
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
   });
-  // Waits as long as the test's timeout allows (a busy machine starts Bun slowly); a test that
+  // Waits two minutes for the app to listen (a busy machine starts Bun slowly); a test that
   // fails, timed out or not, shows what the app printed.
   onTestFailed(() => console.error(`${adapter}.ts printed:\n${stdout}\nstderr:\n${stderr}`));
   try {
-    const line = await new Promise<string>((resolve, reject) => {
+    const listening = new Promise<string>((resolve, reject) => {
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
         stdout += chunk;
         const end = stdout.indexOf("\n");
@@ -177,14 +178,18 @@ async function startApp(dir: string, adapter: Adapter): Promise<RunningApp> {
         reject(new Error(`${adapter}.ts exited with ${code} before listening`));
       });
     });
+    const line = await within(listening, 120, `${adapter}.ts listening`);
     const ready = JSON.parse(line) as { port: number; loadedFrom: string[] };
     const url = `http://127.0.0.1:${ready.port}`;
-    for (;;) {
-      const answer = await fetch(`${url}/docs/openapi.json`).catch(() => undefined);
-      if (answer?.ok) break;
-      if (child.exitCode !== null) throw new Error(`${adapter}.ts exited before answering`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const answering = async () => {
+      for (;;) {
+        const answer = await fetch(`${url}/docs/openapi.json`).catch(() => undefined);
+        if (answer?.ok) return;
+        if (child.exitCode !== null) throw new Error(`${adapter}.ts exited before answering`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await within(answering(), 60, `${adapter}.ts serving its document`);
     const loadedFrom = ready.loadedFrom.map((entry) =>
       entry.startsWith("file:") ? fileURLToPath(entry) : entry,
     );

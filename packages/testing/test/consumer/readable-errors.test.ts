@@ -21,6 +21,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, delimiter, dirname, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { within } from "../../src/within.js";
 import { tsconfigs } from "./consumer-project.js";
 
 const root = join(import.meta.dirname, "../../../..");
@@ -137,14 +138,18 @@ async function serveOnce(dir: string, path: string): Promise<{ status: number; s
   const closed = new Promise<void>((done) => child.on("close", () => done()));
   const safetyNet = setTimeout(() => child.kill("SIGKILL"), minutes(2));
   try {
-    const port = await new Promise<number>((done, fail) => {
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        stdout += chunk;
-        const end = stdout.indexOf("\n");
-        if (end >= 0) done((JSON.parse(stdout.slice(0, end)) as { port: number }).port);
-      });
-      child.on("exit", (code) => fail(new Error(`app.ts exited with ${code}:\n${stderr}`)));
-    });
+    const port = await within(
+      new Promise<number>((done, fail) => {
+        child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+          stdout += chunk;
+          const end = stdout.indexOf("\n");
+          if (end >= 0) done((JSON.parse(stdout.slice(0, end)) as { port: number }).port);
+        });
+        child.on("exit", (code) => fail(new Error(`app.ts exited with ${code}:\n${stderr}`)));
+      }),
+      120,
+      "app.ts listening",
+    );
     const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
       signal: AbortSignal.timeout(minutes(1)),
     });

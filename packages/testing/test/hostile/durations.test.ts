@@ -18,6 +18,7 @@ import {
   TrellisConfigError,
 } from "@trellis/core";
 import { describe, expect, it } from "vitest";
+import { within } from "../../src/within.js";
 import { type Served, serve as serveOnPort } from "./support/serve.js";
 
 const maxTimer = 2 ** 31 - 1;
@@ -226,7 +227,7 @@ describe("the largest duration accepted is a long wait, not 1 ms", () => {
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       let text = "";
       while (!text.includes("data: first")) {
-        const { done, value } = await reader.read();
+        const { done, value } = await within(reader.read(), 20, "the first event");
         if (done) break;
         text += new TextDecoder().decode(value);
       }

@@ -5,6 +5,7 @@
 // is a 502 for a POST). Counted, never timed: the process may take as long as it needs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach, describe, expect, it, onTestFailed } from "vitest";
+import { within } from "../../src/within.js";
 import { exampleFolder } from "../support/example.js";
 import { freshUser } from "./support/bodies.js";
 import { countAnswered } from "./support/count-requests.js";
@@ -90,7 +91,7 @@ async function sigtermUnderLoad(request: () => string): Promise<{
   return {
     counts,
     toldToClose: ends.filter((end) => end.toldToClose).length,
-    exitCode: await example.exited,
+    exitCode: await within(example.exited, 60, "the example exiting after SIGTERM"),
   };
 }
 

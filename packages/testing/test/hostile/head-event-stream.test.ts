@@ -7,6 +7,7 @@ import { zod } from "@trellis/adapter-zod";
 import { Controller, createApp, type ExecutionContext, Route, Sse, UseGuards } from "@trellis/core";
 import { describe, expect, it } from "vitest";
 import { runtimeOf } from "../../src/core-internals.js";
+import { within } from "../../src/within.js";
 
 const requests = 20_000;
 const parallel = 32;
@@ -87,7 +88,7 @@ describe.each(ways)("HEAD on an event-stream route, $name", ({ mapped }) => {
       const reader = (get.body as ReadableStream<Uint8Array>).getReader();
       let text = "";
       while (!text.includes("data: tick")) {
-        const { done, value } = await reader.read();
+        const { done, value } = await within(reader.read(), 20, "the first tick of a GET");
         if (done) break;
         text += new TextDecoder().decode(value);
       }
