@@ -20,7 +20,7 @@ describe("conditionalRequests() as a feature", () => {
     expectConfigError(
       () => testApp([X], { features: [conditionalRequests(), conditionalRequests()] }),
       "INVALID_FEATURE",
-      'the feature "conditional" is listed twice',
+      'the feature "conditional" twice; list each once',
     );
   });
 

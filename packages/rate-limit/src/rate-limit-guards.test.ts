@@ -61,7 +61,7 @@ describe("rateLimits() as a feature", () => {
     expectConfigError(
       () => testApp([DoorController], { features: [rateLimits(), rateLimits()] }),
       "INVALID_FEATURE",
-      'the feature "rate-limit" is listed twice',
+      'the feature "rate-limit" twice; list each once',
     );
   });
 });

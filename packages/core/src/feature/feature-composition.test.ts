@@ -219,12 +219,12 @@ describe("installedFeatures", () => {
     expectConfigError(
       () => installedFeatures([feature("a", keyA), feature("a", keyB)], "createApp"),
       "INVALID_FEATURE",
-      'the feature "a" is listed twice',
+      'the feature "a" twice; list each once',
     );
     expectConfigError(
       () => installedFeatures([feature("a", keyA), feature("b", keyA)], "createApp"),
       "INVALID_FEATURE",
-      'the feature "b" is listed twice',
+      'the feature "b" twice; list each once',
     );
   });
 });
