@@ -76,7 +76,7 @@ describe("readIdempotency (the options and place of @Idempotent)", () => {
 
 describe("the document and the MCP tool of @Idempotent", () => {
   it("documents the key with the server's pattern, the replay header and the refusals", () => {
-    const fragment = idempotencyDocument({ required: true, ttl: undefined });
+    const fragment = idempotencyDocument({ required: true, ttl: undefined, outage: undefined });
     const [key] = fragment.parameters ?? [];
     expect([key?.name, key?.in, key?.required]).toEqual(["Idempotency-Key", "header", true]);
     expect(key?.schema).toEqual({ type: "string", pattern: idempotencyKeyPattern });
@@ -99,19 +99,19 @@ describe("the document and the MCP tool of @Idempotent", () => {
       "Unprocessable Content",
       "Service Unavailable",
     ]);
-    expect(idempotencyDocument({ required: false, ttl: 5 }).parameters?.[0]?.required).toBe(false);
+    expect(idempotencyDocument({ required: false, ttl: 5, outage: undefined }).parameters?.[0]?.required).toBe(false);
   });
 
   it("tells an MCP client the tool is safe to retry, with the key as an argument", () => {
-    const tool = idempotencyTool({ required: false, ttl: undefined });
+    const tool = idempotencyTool({ required: false, ttl: undefined, outage: undefined });
     expect(tool.idempotent).toBe(true);
     expect(tool.arguments?.map((a) => [a.name, a.in, a.required])).toEqual([
       ["Idempotency-Key", "header", false],
     ]);
     const feature = idempotencyKeys();
     expect(
-      feature.tool?.({ required: true, ttl: undefined, scope: () => undefined }, operation("POST")),
-    ).toEqual(idempotencyTool({ required: true, ttl: undefined }));
+      feature.tool?.({ required: true, ttl: undefined, outage: undefined, scope: () => undefined }, operation("POST")),
+    ).toEqual(idempotencyTool({ required: true, ttl: undefined, outage: undefined }));
   });
 
   it("names itself and its decorator", async () => {

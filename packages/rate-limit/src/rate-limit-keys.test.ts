@@ -107,6 +107,8 @@ describe("rateLimits({ limit, window })", () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(TrellisConfigError);
-    expect((thrown as TrellisConfigError).message).toMatch(/^\[INVALID_RATE_LIMIT\] rateLimits: limit is 0/);
+    expect((thrown as TrellisConfigError).message).toMatch(
+      /^\[INVALID_RATE_LIMIT\] rateLimits: limit is 0/,
+    );
   });
 });

@@ -46,10 +46,15 @@ describe("holdCoarseClock", () => {
 describe("isThenable", () => {
   it("is true for what await would wait for, false otherwise", () => {
     expect(isThenable(Promise.resolve(1))).toBe(true);
+    // biome-ignore lint/suspicious/noThenProperty: a hand-made thenable is what is tested
     expect(isThenable({ then() {} })).toBe(true);
+    // biome-ignore lint/suspicious/noThenProperty: a callable thenable is what is tested
     const callable = Object.assign(() => 1, { then() {} });
     expect(isThenable(callable)).toBe(true);
-    for (const value of [null, undefined, 1, "then", { then: 1 }, { then: "x" }, () => 1]) {
+    const notThenables: unknown[] = [null, undefined, 1, "then", () => 1];
+    // biome-ignore lint/suspicious/noThenProperty: objects with a then that is no function
+    notThenables.push({ then: 1 }, { then: "x" });
+    for (const value of notThenables) {
       expect(isThenable(value), String(value)).toBe(false);
     }
   });
