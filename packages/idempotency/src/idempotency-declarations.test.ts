@@ -99,7 +99,9 @@ describe("the document and the MCP tool of @Idempotent", () => {
       "Unprocessable Content",
       "Service Unavailable",
     ]);
-    expect(idempotencyDocument({ required: false, ttl: 5, outage: undefined }).parameters?.[0]?.required).toBe(false);
+    expect(
+      idempotencyDocument({ required: false, ttl: 5, outage: undefined }).parameters?.[0]?.required,
+    ).toBe(false);
   });
 
   it("tells an MCP client the tool is safe to retry, with the key as an argument", () => {
@@ -110,7 +112,10 @@ describe("the document and the MCP tool of @Idempotent", () => {
     ]);
     const feature = idempotencyKeys();
     expect(
-      feature.tool?.({ required: true, ttl: undefined, outage: undefined, scope: () => undefined }, operation("POST")),
+      feature.tool?.(
+        { required: true, ttl: undefined, outage: undefined, scope: () => undefined },
+        operation("POST"),
+      ),
     ).toEqual(idempotencyTool({ required: true, ttl: undefined, outage: undefined }));
   });
 
