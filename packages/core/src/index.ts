@@ -199,6 +199,7 @@ export type {
   AppPluginResponse,
   AppPluginRoute,
 } from "./plugin/app-plugin.js";
+export { decodeEventMeta, encodeEventMeta } from "./pubsub/event-meta-text.js";
 export type {
   FollowOptions,
   ResyncEvent,
@@ -215,6 +216,7 @@ export type {
 } from "./pubsub/publish-queue.js";
 export { PublishQueue } from "./pubsub/publish-queue.js";
 export type {
+  EventMeta,
   PubSub,
   PubSubContext,
   PubSubGap,

@@ -9,8 +9,8 @@ export function countedPubSub(pubsub: PubSub, counter: Counter): PubSub {
   let sent: Attributes | undefined;
   let lost: Attributes | undefined;
   const counted: PubSub = {
-    publish(topic, payload) {
-      const delivered = pubsub.publish(topic, payload);
+    publish(topic, payload, meta) {
+      const delivered = pubsub.publish(topic, payload, meta);
       // The engine's name is read on first use: an adapter may know it only once configured.
       if (sent === undefined || lost === undefined) {
         sent = { "trellis.pubsub.engine": pubsub.status().engine };

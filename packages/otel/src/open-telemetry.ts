@@ -1,7 +1,8 @@
 import { type Meter, metrics, type Tracer, trace } from "@opentelemetry/api";
-import type { AppObserver, AppTelemetry, Logger } from "@trellis/core";
+import type { AppObserver, AppTelemetry, Logger, PubSub } from "@trellis/core";
 import { accessLogLevel } from "./access-log.js";
 import { countedPubSub } from "./counted-pubsub.js";
+import { eventTrace, tracedPubSub } from "./event-trace.js";
 import { httpMetrics } from "./http-metrics.js";
 import { errorObserver } from "./observe-errors.js";
 import { isMeterProviderRegistered, isTracerProviderRegistered } from "./registered-providers.js";
@@ -81,10 +82,25 @@ function observer(options: OpenTelemetryOptions, decided: Decided): AppObserver 
     request: (handler, route) => requests.wrap(handler, route),
     route: (operation) => routeObservation(operation, tracer, stages),
     errors: errorObserver,
-    ...(instruments ? { pubsub: (pubsub) => countedPubSub(pubsub, instruments.published) } : {}),
+    ...(instruments || tracer
+      ? { pubsub: (pubsub) => observedPubSub(pubsub, tracer, instruments) }
+      : {}),
     sockets: new SpanSocketObserver(tracer, meter),
     ...(tracer
-      ? { traceId: (request) => requestRecords.get(request)?.span?.spanContext().traceId }
+      ? {
+          traceId: (request) => requestRecords.get(request)?.span?.spanContext().traceId,
+          eventTrace,
+        }
       : {}),
   };
+}
+
+/** The pub/sub counted (metrics on) and with a span per traced delivery (traces on). */
+function observedPubSub(
+  pubsub: PubSub,
+  tracer: Tracer | undefined,
+  instruments: ReturnType<typeof httpMetrics> | undefined,
+): PubSub {
+  const counted = instruments ? countedPubSub(pubsub, instruments.published) : pubsub;
+  return tracer ? tracedPubSub(counted, tracer) : counted;
 }

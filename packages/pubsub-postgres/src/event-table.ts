@@ -1,4 +1,4 @@
-import type { QueuedPublish } from "@trellis/core";
+import { encodeEventMeta, type QueuedPublish } from "@trellis/core";
 import type { SQL } from "bun";
 
 /**
@@ -25,6 +25,8 @@ export class EventTable {
       await tx.unsafe(
         `CREATE TABLE IF NOT EXISTS ${this.#table} (id bigserial PRIMARY KEY, topic text NOT NULL, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT clock_timestamp())`,
       );
+      // Added after the first version: a table made by it gets the column; its rows keep null.
+      await tx.unsafe(`ALTER TABLE ${this.#table} ADD COLUMN IF NOT EXISTS meta text`);
       await tx.unsafe(
         `CREATE TABLE IF NOT EXISTS ${this.#trimmed} (log boolean PRIMARY KEY DEFAULT true CHECK (log), through bigint NOT NULL)`,
       );
@@ -45,10 +47,10 @@ export class EventTable {
     return sql.unsafe(
       `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext($1))),
        mark AS (SELECT COALESCE((SELECT seq FROM ${this.#marks} WHERE publisher = $2), 0) AS done FROM locked),
-       items AS (SELECT u.item->>0 AS topic, u.item->>1 AS payload, $4::bigint + u.n - 1 AS seq
+       items AS (SELECT u.item->>0 AS topic, u.item->>1 AS payload, NULLIF(u.item->>2, '') AS meta, $4::bigint + u.n - 1 AS seq
                  FROM json_array_elements(CAST($3::text AS json)) WITH ORDINALITY AS u(item, n)),
-       added AS (INSERT INTO ${this.#table} (topic, payload)
-                 SELECT items.topic, items.payload FROM items, mark WHERE items.seq > mark.done ORDER BY items.seq
+       added AS (INSERT INTO ${this.#table} (topic, payload, meta)
+                 SELECT items.topic, items.payload, items.meta FROM items, mark WHERE items.seq > mark.done ORDER BY items.seq
                  RETURNING id),
        marked AS (INSERT INTO ${this.#marks} (publisher, seq, at) SELECT $2, $5::bigint, now() FROM locked
                   ON CONFLICT (publisher) DO UPDATE SET seq = GREATEST(${this.#marks}.seq, EXCLUDED.seq), at = now())
@@ -56,7 +58,7 @@ export class EventTable {
       [
         this.name,
         publisher,
-        JSON.stringify(batch.map((item) => [item.topic, item.payload])),
+        JSON.stringify(batch.map((item) => [item.topic, item.payload, encodeEventMeta(item.meta)])),
         first,
         first + batch.length - 1,
       ],
@@ -72,15 +74,15 @@ export class EventTable {
     return rows[0] as { node: string; last: string };
   }
 
-  /** The messages after `cursor`, oldest first, at most `limit`. */
+  /** The messages after `cursor`, oldest first, at most `limit` (meta null: none stored). */
   read(
     sql: SQL,
     cursor: string,
     limit: number,
-  ): Promise<{ id: string; topic: string; payload: string }[]> {
+  ): Promise<{ id: string; topic: string; payload: string; meta: string | null }[]> {
     return sql.unsafe(
       // Ordered by the bigint column, not by the text alias (which would sort "10" before "9").
-      `SELECT e.id::text AS id, e.topic, e.payload FROM ${this.#table} e WHERE e.id > $1::bigint ORDER BY e.id LIMIT $2`,
+      `SELECT e.id::text AS id, e.topic, e.payload, e.meta FROM ${this.#table} e WHERE e.id > $1::bigint ORDER BY e.id LIMIT $2`,
       [cursor, limit],
     );
   }

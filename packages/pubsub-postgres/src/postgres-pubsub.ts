@@ -1,4 +1,5 @@
 import type {
+  EventMeta,
   Logger,
   PublishQueueBounds,
   PubSub,
@@ -8,7 +9,7 @@ import type {
   PubSubStatus,
   PubSubWindow,
 } from "@trellis/core";
-import { type PublishQueue, TopicListeners } from "@trellis/core";
+import { decodeEventMeta, type PublishQueue, TopicListeners } from "@trellis/core";
 import { SQL } from "bun";
 import { batchQueue } from "./batch-queue.js";
 import { compareEventIds, compareRowIds, epochOf } from "./event-ids.js";
@@ -101,8 +102,8 @@ class PostgresPubSub implements PubSub {
     if (this.#connected) await this.#listening;
   }
 
-  publish(topic: string, payload: string): boolean {
-    if (!this.#queue.push(topic, payload)) return false;
+  publish(topic: string, payload: string, meta?: EventMeta): boolean {
+    if (!this.#queue.push(topic, payload, meta)) return false;
     const now = Date.now();
     if (now - this.#lastTrim >= this.#trimEveryMs) {
       this.#lastTrim = now;
@@ -182,7 +183,7 @@ class PostgresPubSub implements PubSub {
       await this.#checkEpoch();
       do {
         this.#again = false;
-        let rows: { id: string; topic: string; payload: string }[];
+        let rows: Awaited<ReturnType<EventTable["read"]>>;
         do {
           rows = await this.#table.read(this.#reader, this.#cursor as string, pageSize);
           for (const row of rows) {
@@ -193,6 +194,7 @@ class PostgresPubSub implements PubSub {
               row.payload,
               `${this.#epoch}_${row.id}`,
               this.#logger,
+              decodeEventMeta(row.meta),
             );
           }
         } while (rows.length === pageSize);

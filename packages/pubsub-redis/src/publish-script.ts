@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { QueuedPublish } from "@trellis/core";
+import { encodeEventMeta, type QueuedPublish } from "@trellis/core";
 import type { RedisClient } from "bun";
 
 /**
@@ -12,7 +12,8 @@ import type { RedisClient } from "bun";
  * records the highest deleted id only for XDEL (`max-deleted-entry-id` in XINFO STREAM), and that
  * is what tells a replay exactly whether messages after a client's id are gone.
  * KEYS: the stream, its epoch, this publisher's mark. ARGV: maxEvents, maxAgeMs, the mark's
- * lifetime (ms), the first seq, then topic and payload of each message. Returns the epoch.
+ * lifetime (ms), the first seq, then topic, payload and meta (JSON text, "" for none: then no
+ * `meta` field is written, as by older versions) of each message. Returns the epoch.
  */
 export const publishScript = `
 local epoch = redis.call('GET', KEYS[2])
@@ -32,9 +33,13 @@ if not epoch or redis.call('EXISTS', KEYS[1]) == 0 then
 end
 local done = tonumber(redis.call('GET', KEYS[3]) or '0')
 local seq = tonumber(ARGV[4])
-for i = 5, #ARGV, 2 do
+for i = 5, #ARGV, 3 do
   if seq > done then
-    redis.call('XADD', KEYS[1], '*', 'topic', ARGV[i], 'payload', ARGV[i + 1], 'epoch', epoch)
+    if ARGV[i + 2] == '' then
+      redis.call('XADD', KEYS[1], '*', 'topic', ARGV[i], 'payload', ARGV[i + 1], 'epoch', epoch)
+    else
+      redis.call('XADD', KEYS[1], '*', 'topic', ARGV[i], 'payload', ARGV[i + 1], 'epoch', epoch, 'meta', ARGV[i + 2])
+    end
     done = seq
   end
   seq = seq + 1
@@ -88,7 +93,7 @@ export async function runBatch(
     String(target.markLifetimeMs),
     String(batch[0]?.seq ?? 1),
   ];
-  for (const item of batch) args.push(item.topic, item.payload);
+  for (const item of batch) args.push(item.topic, item.payload, encodeEventMeta(item.meta));
   try {
     return await client.send("EVALSHA", [sha, ...args]);
   } catch (error) {

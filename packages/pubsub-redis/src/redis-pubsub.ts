@@ -1,4 +1,5 @@
 import type {
+  EventMeta,
   Logger,
   PubSub,
   PubSubContext,
@@ -8,7 +9,7 @@ import type {
   PubSubWindow,
   QueuedPublish,
 } from "@trellis/core";
-import { PublishQueue, TopicListeners } from "@trellis/core";
+import { decodeEventMeta, PublishQueue, TopicListeners } from "@trellis/core";
 import { type BatchTarget, runBatch } from "./publish-script.js";
 import { RedisLink } from "./redis-link.js";
 import type { RedisSettings } from "./redis-options.js";
@@ -104,8 +105,8 @@ export class RedisPubSub implements PubSub {
     this.#reading ??= this.#read();
   }
 
-  publish(topic: string, payload: string): boolean {
-    return this.#queue.push(topic, payload);
+  publish(topic: string, payload: string, meta?: EventMeta): boolean {
+    return this.#queue.push(topic, payload, meta);
   }
 
   subscribe(topic: string, listener: PubSubListener): () => void {
@@ -164,10 +165,10 @@ export class RedisPubSub implements PubSub {
         for (const [id, fields] of entriesOf(reply, this.#key)) {
           if (this.#closed) return;
           this.#cursor = id;
-          const { topic, payload, epoch } = messageOf(fields);
+          const { topic, payload, epoch, meta } = messageOf(fields);
           if (epoch !== undefined && epoch !== this.#epoch) this.#newEpoch(epoch);
           const eventId = this.#epoch === undefined ? id : `${this.#epoch}_${id}`;
-          this.#listeners.deliver(topic, payload, eventId, this.#logger);
+          this.#listeners.deliver(topic, payload, eventId, this.#logger, decodeEventMeta(meta));
         }
       } catch (error) {
         if (this.#closed) return;

@@ -13,22 +13,28 @@ export function entriesOf(reply: unknown, key: string): StreamEntry[] {
   return (reply as Record<string, StreamEntry[] | undefined>)[key] ?? [];
 }
 
-/** The topic, payload and epoch fields of an entry (no epoch: written by an older version). */
+/**
+ * The topic, payload, epoch and meta fields of an entry (no epoch or meta: written by an older
+ * version, or published outside a request).
+ */
 export function messageOf(fields: readonly string[]): {
   topic: string;
   payload: string;
   epoch: string | undefined;
+  meta: string | undefined;
 } {
   let topic = "";
   let payload = "";
   let epoch: string | undefined;
+  let meta: string | undefined;
   for (let index = 0; index + 1 < fields.length; index += 2) {
     const name = fields[index];
     if (name === "topic") topic = fields[index + 1] as string;
     else if (name === "payload") payload = fields[index + 1] as string;
     else if (name === "epoch") epoch = fields[index + 1] as string;
+    else if (name === "meta") meta = fields[index + 1] as string;
   }
-  return { topic, payload, epoch };
+  return { topic, payload, epoch, meta };
 }
 
 /** The current epoch of the stream `key` (none until the first publish after it was made). */

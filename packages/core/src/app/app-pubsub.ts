@@ -5,9 +5,11 @@ import { connectTopics, Topics } from "../di/topics.js";
 import { connectPublisher, WebSocketPublisher } from "../di/websocket-publisher.js";
 import { configError } from "../errors/core-config-error.js";
 import type { Logger } from "../errors/logger.js";
+import type { AppObserver } from "../observability/app-observer.js";
 import { inProcessPubSub } from "../pubsub/in-process-pubsub.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import type { SocketHub } from "../websocket/socket-hub.js";
+import { publishMeta } from "./publish-meta.js";
 
 const methods = ["publish", "subscribe", "replay", "compare", "status", "close"] as const;
 
@@ -59,11 +61,13 @@ export function connectPubSub(
   hub: SocketHub,
   container: Container,
   logger: Logger,
+  observer?: AppObserver,
 ): { publish: (topic: string, message: unknown) => number; opening: Promise<void> | undefined } {
+  const metaNow = publishMeta(observer);
   const publish = (topic: string, message: unknown): number => {
     const text = JSON.stringify(message);
     if (text === undefined) throw new TypeError("A published message must be a JSON value.");
-    return hub.publishText(topic, text);
+    return hub.publishText(topic, text, metaNow());
   };
   connectPublisher(container.publisher, publish);
   connectTopics(container.topics, pubsub, publish);

@@ -35,6 +35,8 @@ export interface AppObserver {
   readonly sockets?: SocketObserver;
   /** The trace id of a request being answered, bound to its `getRequestLogger` lines. */
   traceId?(request: Request): string | undefined;
+  /** The W3C trace context of a request being answered, carried with the events it publishes. */
+  eventTrace?(request: Request): { traceparent: string; tracestate?: string } | undefined;
 }
 
 /** What wraps one route, made at startup. */

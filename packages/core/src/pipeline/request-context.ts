@@ -50,3 +50,8 @@ export function getRequestContext(): RequestContext {
   }
   return context;
 }
+
+/** The request being served, when an app runs its requests in the storage; else undefined. */
+export function currentRequest(): Request | undefined {
+  return storage?.getStore()?.request;
+}

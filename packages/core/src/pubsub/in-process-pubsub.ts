@@ -2,6 +2,7 @@ import { checkWholeNumber, invalidValue } from "../errors/check-whole-number.js"
 import type { Logger } from "../errors/logger.js";
 import { coarseNow, coarseTickMs, holdCoarseClock } from "./coarse-clock.js";
 import type {
+  EventMeta,
   PubSub,
   PubSubContext,
   PubSubListener,
@@ -53,7 +54,7 @@ class InProcessPubSub implements PubSub {
     this.#releaseClock ??= holdCoarseClock();
   }
 
-  publish(topic: string, payload: string): boolean {
+  publish(topic: string, payload: string, meta?: EventMeta): boolean {
     if (this.#closed) return false;
     const n = ++this.#last;
     const capacity = this.#window.maxEvents;
@@ -65,7 +66,7 @@ class InProcessPubSub implements PubSub {
     }
     const listeners = this.#listeners.of(topic);
     if (listeners !== undefined) {
-      deliver(listeners, topic, payload, listeners.ids ? this.#prefix + n : "", this.#logger);
+      deliver(listeners, topic, payload, listeners.ids ? this.#prefix + n : "", this.#logger, meta);
     }
     return true;
   }

@@ -1,4 +1,5 @@
 import type { Logger } from "../errors/logger.js";
+import type { EventMeta } from "./pubsub.js";
 
 /** One accepted publish waiting for the engine; `seq` increases by one per publish of a queue. */
 export interface QueuedPublish {
@@ -7,6 +8,8 @@ export interface QueuedPublish {
   readonly seq: number;
   /** `Date.now()` when it was accepted. */
   readonly at: number;
+  /** Where it came from (the publishing request), when known. */
+  readonly meta?: EventMeta;
 }
 
 /** How much a queue holds while its engine is unreachable; past either bound a publish is lost. */
@@ -77,7 +80,7 @@ export class PublishQueue {
   }
 
   /** Accepts a publish (true) or refuses it because the queue is full or closed (false, counted). */
-  push(topic: string, payload: string): boolean {
+  push(topic: string, payload: string, meta?: EventMeta): boolean {
     if (this.#closed) return false;
     const now = Date.now();
     this.#expire(now);
@@ -85,7 +88,12 @@ export class PublishQueue {
       this.#lose(1, topic, `the queue holds ${this.#bounds.maxEvents} publishes already`);
       return false;
     }
-    this.#items.push({ topic, payload, seq: ++this.#seq, at: now });
+    const seq = ++this.#seq;
+    this.#items.push(
+      meta === undefined
+        ? { topic, payload, seq, at: now }
+        : { topic, payload, seq, at: now, meta },
+    );
     // Publishes of the same tick go in one batch: the pump starts after them.
     if (this.#pumping === undefined) this.#start(Promise.resolve());
     return true;

@@ -6,7 +6,21 @@ import type { Logger } from "../errors/logger.js";
  * An adapter may skip making the id for a listener declared with one parameter (the in-process
  * one does): declare the id parameter when you read it.
  */
-export type PubSubListener = (payload: string, id: string, topic: string) => void;
+export type PubSubListener = (payload: string, id: string, topic: string, meta?: EventMeta) => void;
+
+/**
+ * Where an event came from, carried with it to every subscriber on every instance: the id of the
+ * request that published it and, with tracing on, that request's W3C trace context. Absent for
+ * an event published outside a request (or stored by a version without it).
+ */
+export interface EventMeta {
+  /** The publishing request's id (`getRequestId`). */
+  readonly requestId?: string;
+  /** The publishing span, as a W3C `traceparent` header value. */
+  readonly traceparent?: string;
+  /** Its W3C `tracestate`, when it has one. */
+  readonly tracestate?: string;
+}
 
 /** One message of the log, as `replay` returns it. */
 export interface PubSubMessage {
@@ -77,9 +91,10 @@ export interface PubSub {
    * Sends `payload` to every listener of `topic` on every instance, the publisher's own included.
    * Never throws and never rejects: returns false when the message is known lost at once (the
    * engine is unreachable and the adapter holds nothing, or its outage queue is full). Every
-   * loss, now or later, is counted in `status().lostPublishes` and logged.
+   * loss, now or later, is counted in `status().lostPublishes` and logged. `meta` reaches every
+   * listener as its fourth argument.
    */
-  publish(topic: string, payload: string): boolean;
+  publish(topic: string, payload: string, meta?: EventMeta): boolean;
   /**
    * Calls `listener` for each message of `topic` that reaches the engine from now on, in id order,
    * once each; after an outage, from the message after the last one delivered. Local: it costs

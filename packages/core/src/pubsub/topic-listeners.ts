@@ -1,5 +1,5 @@
 import type { Logger } from "../errors/logger.js";
-import type { PubSubListener } from "./pubsub.js";
+import type { EventMeta, PubSubListener } from "./pubsub.js";
 
 /**
  * The listeners of each topic, as arrays replaced (never changed) when one is added or removed:
@@ -31,9 +31,15 @@ export class TopicListeners {
   }
 
   /** Calls every listener of `topic` (an engine adapter's delivery); see `deliver`. */
-  deliver(topic: string, payload: string, id: string, logger: Logger | undefined): void {
+  deliver(
+    topic: string,
+    payload: string,
+    id: string,
+    logger: Logger | undefined,
+    meta?: EventMeta,
+  ): void {
     const entry = this.#byTopic.get(topic);
-    if (entry !== undefined) deliver(entry, topic, payload, id, logger);
+    if (entry !== undefined) deliver(entry, topic, payload, id, logger, meta);
   }
 
   clear(): void {
@@ -60,13 +66,20 @@ export function deliver(
   payload: string,
   id: string,
   logger: Logger | undefined,
+  meta?: EventMeta,
 ): void {
   const listeners = entry.listeners;
   for (let index = 0; index < listeners.length; index++) {
     try {
-      (listeners[index] as PubSubListener)(payload, id, topic);
+      (listeners[index] as PubSubListener)(payload, id, topic, meta);
     } catch (error) {
-      (logger ?? console).error(`A subscriber of topic "${topic}" failed:`, error);
+      // The line names the publishing request, so the failure can be traced to its cause.
+      const by = meta?.requestId;
+      (logger ?? console).error(
+        `A subscriber of topic "${topic}" failed:`,
+        error,
+        ...(by === undefined ? [] : [{ publishedBy: by }]),
+      );
     }
   }
 }

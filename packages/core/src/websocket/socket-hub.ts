@@ -1,5 +1,5 @@
 import type { Logger } from "../errors/logger.js";
-import type { PubSub } from "../pubsub/pubsub.js";
+import type { EventMeta, PubSub } from "../pubsub/pubsub.js";
 import type { BunSocket, UpgradeServer } from "./bun-socket.js";
 
 /** Close code and reason sent to every open connection when the app closes. */
@@ -38,8 +38,8 @@ export class SocketHub {
   ) {}
 
   /** Publishes JSON text to `topic` on every instance; 1 when on its way, 0 when lost at once. */
-  publishText(topic: string, text: string): number {
-    return this.pubsub.publish(topic, text) ? 1 : 0;
+  publishText(topic: string, text: string, meta?: EventMeta): number {
+    return this.pubsub.publish(topic, text, meta) ? 1 : 0;
   }
 
   /** Publishes for `sender`: every subscriber but the sender gets it, here and elsewhere. */
