@@ -8,6 +8,7 @@ export {
 } from "./api-key-store-contract.js";
 export { type EngineUnderTest, freePort, type RunningEngine } from "./engine-process.js";
 export { openEventStream, openWebSocket, type ReceivedEvent } from "./event-clients.js";
+export { describeEventMeta, type EventMetaUnderTest } from "./event-meta-suite.js";
 export { collector, describePubSubContract, type PubSubUnderTest } from "./pubsub-contract.js";
 export {
   describePubSubFaults,
