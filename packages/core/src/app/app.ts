@@ -37,7 +37,10 @@ export interface App {
    * when it is on its way, 0 when it was lost at once (the engine is unreachable: logged, counted).
    */
   publish(topic: string, message: unknown): number;
-  /** The publish/subscribe adapter (`createApp({ pubsub })`): `status()` for health and metrics. */
+  /**
+   * The publish/subscribe adapter (`createApp({ pubsub })`): `status()` for health and metrics.
+   * With telemetry on, the observed one around it (its publishes counted, its deliveries traced).
+   */
   readonly pubsub: PubSub;
   /** The module graph as data: `createApp`'s own first, then each module (imports first). */
   readonly modules: readonly ModuleInfo[];

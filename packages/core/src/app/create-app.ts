@@ -297,7 +297,7 @@ export function createApp(options: AppOptions): App {
     websocket: socketRuntime.websocket,
     asyncapi,
     publish,
-    pubsub: settings.pubsub,
+    pubsub,
     modules,
     ready,
     state: container.state,
