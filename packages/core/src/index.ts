@@ -199,6 +199,7 @@ export type {
   AppPluginResponse,
   AppPluginRoute,
 } from "./plugin/app-plugin.js";
+export { eventLogger } from "./pubsub/event-logger.js";
 export { decodeEventMeta, encodeEventMeta } from "./pubsub/event-meta-text.js";
 export type {
   FollowOptions,

@@ -1,4 +1,5 @@
 import type { Logger } from "../errors/logger.js";
+import { eventLogger } from "./event-logger.js";
 import type { EventMeta, PubSubListener } from "./pubsub.js";
 
 /**
@@ -74,12 +75,7 @@ export function deliver(
       (listeners[index] as PubSubListener)(payload, id, topic, meta);
     } catch (error) {
       // The line names the publishing request, so the failure can be traced to its cause.
-      const by = meta?.requestId;
-      (logger ?? console).error(
-        `A subscriber of topic "${topic}" failed:`,
-        error,
-        ...(by === undefined ? [] : [{ publishedBy: by }]),
-      );
+      eventLogger(logger ?? console, meta).error(`A subscriber of topic "${topic}" failed:`, error);
     }
   }
 }
