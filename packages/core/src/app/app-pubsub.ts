@@ -60,10 +60,10 @@ export function connectPubSub(
   pubsub: PubSub,
   hub: SocketHub,
   container: Container,
-  logger: Logger,
-  observer?: AppObserver,
+  app: { readonly logger: Logger; readonly observability?: AppObserver | undefined },
 ): { publish: (topic: string, message: unknown) => number; opening: Promise<void> | undefined } {
-  const metaNow = publishMeta(observer);
+  const { logger, observability } = app;
+  const metaNow = publishMeta(observability);
   const publish = (topic: string, message: unknown): number => {
     const text = JSON.stringify(message);
     if (text === undefined) throw new TypeError("A published message must be a JSON value.");

@@ -113,13 +113,7 @@ export function createApp(options: AppOptions): App {
   const graph = settings.modules;
   checkReservedProviders(graph);
   const container = new Container(graph.modules);
-  const { publish, opening } = connectPubSub(
-    pubsub,
-    socketRuntime.hub,
-    container,
-    settings.logger,
-    observability,
-  );
+  const { publish, opening } = connectPubSub(pubsub, socketRuntime.hub, container, settings);
   const moduleOf = (controller: Function | undefined) =>
     (controller && graph.controllerModules.get(controller)) || container.root;
 
