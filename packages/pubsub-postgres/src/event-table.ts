@@ -26,7 +26,15 @@ export class EventTable {
         `CREATE TABLE IF NOT EXISTS ${this.#table} (id bigserial PRIMARY KEY, topic text NOT NULL, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT clock_timestamp())`,
       );
       // Added after the first version: a table made by it gets the column; its rows keep null.
-      await tx.unsafe(`ALTER TABLE ${this.#table} ADD COLUMN IF NOT EXISTS meta text`);
+      // Looked up first: ALTER TABLE locks the table even when the column is there, and every
+      // query of the other instances would queue behind that lock at each startup.
+      const has = await tx.unsafe(
+        "SELECT 1 FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'meta' AND NOT attisdropped",
+        [this.#table],
+      );
+      if (has.length === 0) {
+        await tx.unsafe(`ALTER TABLE ${this.#table} ADD COLUMN IF NOT EXISTS meta text`);
+      }
       await tx.unsafe(
         `CREATE TABLE IF NOT EXISTS ${this.#trimmed} (log boolean PRIMARY KEY DEFAULT true CHECK (log), through bigint NOT NULL)`,
       );
