@@ -11,7 +11,13 @@ export function batchQueue(
   table: EventTable,
   sql: SQL,
   bounds: PublishQueueBounds,
-  hooks: { readonly stored: () => void; readonly logger: () => Logger },
+  hooks: {
+    /** Told of each stored batch, with `outages()` as it was when the batch was sent. */
+    readonly stored: (outagesAtSend: number) => void;
+    /** How many times the connection was seen lost so far. */
+    readonly outages: () => number;
+    readonly logger: () => Logger;
+  },
 ): PublishQueue {
   const publisher = crypto.randomUUID();
   return new PublishQueue(
@@ -20,8 +26,9 @@ export function batchQueue(
       engine: "postgres",
       connected: () => true,
       async send(batch) {
+        const outagesAtSend = hooks.outages();
         await table.publishBatch(sql, publisher, batch);
-        hooks.stored();
+        hooks.stored(outagesAtSend);
       },
     },
     hooks.logger,

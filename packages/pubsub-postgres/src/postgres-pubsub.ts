@@ -45,6 +45,8 @@ class PostgresPubSub implements PubSub {
   #fetching: Promise<void> | undefined;
   #again = false;
   #connected = false;
+  /** How many times a connection was seen lost: a late answer from before a loss is not an "up". */
+  #outages = 0;
   #closed = false;
   #reconnects = 0;
   #listens = 0;
@@ -73,7 +75,12 @@ class PostgresPubSub implements PubSub {
         ? this.#reader
         : new SQL(listenUrl, { max: 1, onclose, prepare: false });
     this.#queue = batchQueue(this.#table, this.#publisher, queue, {
-      stored: () => this.#up(),
+      // A batch that committed just before the connection was lost resolves after the loss is
+      // seen: only a batch sent since the last loss says the database answers again.
+      stored: (outagesAtSend) => {
+        if (outagesAtSend === this.#outages) this.#up();
+      },
+      outages: () => this.#outages,
       logger: () => this.#logger,
     });
   }
@@ -228,6 +235,7 @@ class PostgresPubSub implements PubSub {
       this.#logger.error("pubsub (postgres): lost the database connection; reconnecting.", error);
     }
     this.#connected = false;
+    this.#outages++;
     this.#lastError = error.message;
   }
 
