@@ -15,8 +15,6 @@ import { rememberProgress } from "./progress.js";
 import { toolRequest } from "./tool-request.js";
 import { toolResult } from "./tool-result.js";
 
-const exchangeHeaders = ["mcp-method", "mcp-name"];
-
 /** What one `tools/call` runs with: its params, its MCP exchange, the HTTP request it came in. */
 export interface ToolCall {
   readonly name: string;
@@ -52,8 +50,6 @@ export async function callTool(
   const signal =
     legacy === undefined ? mcpReq.signal : AbortSignal.any([mcpReq.signal, legacy.signal]);
   const request = new Request(built.request, { signal });
-  // 2026-07-28 routing headers name the MCP exchange, not the operation: the route never sees them.
-  for (const name of exchangeHeaders) request.headers.delete(name);
   const token = mcpReq._meta?.progressToken;
   if (token !== undefined) {
     rememberProgress(request, async (progress, total, message) => {

@@ -1,6 +1,6 @@
 import type { McpPluginContext } from "@trellis/core";
 
-// What belongs to the MCP exchange itself, not to the operation a read stands for.
+// What belongs to the MCP exchange itself, not to the operation a tool call or a read stands for.
 const exchangeOnly = new Set([
   "accept",
   "accept-encoding",

@@ -1,24 +1,6 @@
 import { type McpPluginContext, type McpToolPlan, maxIssues } from "@trellis/core";
+import { forwardedHeaders } from "./forwarded-headers.js";
 import { segmentProblem } from "./path-segment.js";
-
-// What belongs to the MCP exchange itself, not to the operation a tool call stands for.
-const notForwarded = new Set([
-  "accept",
-  "accept-encoding",
-  "connection",
-  "content-encoding",
-  "content-length",
-  "content-type",
-  "expect",
-  "keep-alive",
-  "last-event-id",
-  "mcp-protocol-version",
-  "mcp-session-id",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-]);
 
 /** A 400 problem about the arguments themselves, shaped like the app's validation problems. */
 export interface ArgumentProblem {
@@ -138,12 +120,7 @@ function buildRequest(
   mcpRequest: Request,
   context: Pick<McpPluginContext, "requestId" | "requestIdHeader">,
 ): Request {
-  const headers = new Headers();
-  mcpRequest.headers.forEach((value, name) => {
-    if (!notForwarded.has(name)) headers.set(name, value);
-  });
-  const id = context.requestIdHeader && context.requestId(mcpRequest);
-  if (context.requestIdHeader && id) headers.set(context.requestIdHeader, id);
+  const headers = forwardedHeaders(mcpRequest, context);
   headers.set("accept", plan.accept);
 
   const segments = plan.path.split("/");
