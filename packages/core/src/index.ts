@@ -94,6 +94,7 @@ export { type OutageLog, type OutagePolicy, outageLog } from "./errors/outage-lo
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
 export { withoutStack } from "./errors/without-stack.js";
 export { featureKey } from "./feature/feature-key.js";
+export { warnMemoryStore } from "./feature/memory-store-warning.js";
 export type {
   AnswerHandler,
   Deployment,

@@ -1,4 +1,10 @@
-import { featureKey, type OutageLog, outageLog, type RouteFeature } from "@trellis/core";
+import {
+  featureKey,
+  type OutageLog,
+  outageLog,
+  type RouteFeature,
+  warnMemoryStore,
+} from "@trellis/core";
 import { callerScope } from "./caller-scope.js";
 import { idempotencyDocument, idempotencyTool } from "./idempotency-document.js";
 import { type IdempotencyAppOptions, parseIdempotency } from "./idempotency-options.js";
@@ -9,7 +15,6 @@ import {
 } from "./idempotency-policy.js";
 import { idempotencyStage } from "./idempotency-stage.js";
 import { isMemoryIdempotencyStore } from "./memory-idempotency-store.js";
-import { warnMemoryStore } from "./memory-store-warning.js";
 
 /** Where `@Idempotent` records its options; core reads them for `idempotencyKeys()`. */
 export const idempotentKey = featureKey<IdempotentOptions>("@Idempotent", () => idempotencyKeys());

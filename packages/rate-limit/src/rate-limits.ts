@@ -4,10 +4,10 @@ import {
   type OutageLog,
   outageLog,
   type RouteFeature,
+  warnMemoryStore,
 } from "@trellis/core";
 import { addressKey } from "./address-key.js";
 import { isMemoryRateLimitStore } from "./memory-rate-limit-store.js";
-import { warnMemoryStore } from "./memory-store-warning.js";
 import { failClosedDocument, rateLimitDocument } from "./rate-limit-document.js";
 import { rateLimitError } from "./rate-limit-errors.js";
 import { parseRateLimitRuntime, type RateLimitAppOptions } from "./rate-limit-options.js";
