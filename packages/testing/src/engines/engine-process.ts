@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** A database server started by a test as its own child process, in its own temporary folder. */
@@ -25,6 +25,29 @@ export interface EngineUnderTest extends RunningEngine {
   pause(): void;
   /** Lets a paused process run on (SIGCONT). */
   resume(): void;
+}
+
+/**
+ * The lifecycle every engine under test shares, from its own `up` and `down`: `restart` is one
+ * then the other, `stop` takes it down for good and removes its folder.
+ */
+export function lifecycle(
+  dir: string,
+  up: () => Promise<void>,
+  down: () => Promise<void>,
+): Pick<RunningEngine, "up" | "down" | "restart" | "stop"> {
+  return {
+    up,
+    down,
+    async restart() {
+      await down();
+      await up();
+    },
+    async stop() {
+      await down();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */

@@ -1,10 +1,11 @@
-import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   findBinary,
   freePort,
+  lifecycle,
   type RunningEngine,
   ServerProcess,
   unprivileged,
@@ -99,15 +100,6 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<Running
     port,
     dir,
     mode,
-    up,
-    down,
-    async restart() {
-      await down();
-      await up();
-    },
-    async stop() {
-      await down();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    ...lifecycle(dir, up, down),
   };
 }

@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   findBinary,
   freePort,
+  lifecycle,
   type RunningEngine,
   runToEnd,
   ServerProcess,
@@ -83,15 +84,6 @@ export async function startPostgres(): Promise<RunningEngine> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
-    up,
-    down,
-    async restart() {
-      await down();
-      await up();
-    },
-    async stop() {
-      await down();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    ...lifecycle(dir, up, down),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +6,7 @@ import {
   type EngineUnderTest,
   findBinary,
   freePort,
+  lifecycle,
   ServerProcess,
   waitUntil,
 } from "./engine-process.js";
@@ -80,15 +81,6 @@ export async function startRedis(): Promise<EngineUnderTest> {
     url: `redis://127.0.0.1:${port}`,
     port,
     dir,
-    up,
-    down,
-    async restart() {
-      await down();
-      await up();
-    },
-    async stop() {
-      await down();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    ...lifecycle(dir, up, down),
   };
 }
