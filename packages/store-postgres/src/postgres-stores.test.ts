@@ -50,8 +50,14 @@ describe("postgresRateLimitStore", () => {
 
   it("deletes ended windows in bounded batches, a full batch followed by the next at once", async () => {
     const options = { sql, table: "rl_cleanup", cleanup: { batch: 100, everyMs: 60_000 } };
-    const store = postgresRateLimitStore(options);
-    await store.hit("live", 60_000);
+    // The table as the store makes it, but no store yet: a store's first hit starts a cleanup of
+    // its own, which would race the batches counted here.
+    await sql.unsafe(
+      "CREATE TABLE rl_cleanup (key text PRIMARY KEY, count bigint NOT NULL, expires_at timestamptz NOT NULL)",
+    );
+    await sql.unsafe(
+      "INSERT INTO rl_cleanup VALUES ('live', 1, clock_timestamp() + interval '1 minute')",
+    );
     await sql.unsafe(
       "INSERT INTO rl_cleanup SELECT 'old' || n, 1, clock_timestamp() - interval '1 minute' FROM generate_series(1, 250) n",
     );
@@ -62,6 +68,7 @@ describe("postgresRateLimitStore", () => {
     // 100, 100, then 50 (not a full batch: the next waits its interval).
     expect(deleted).toEqual([100, 100, 50, undefined]);
     expect(await count("rl_cleanup")).toBe(1);
+    const store = postgresRateLimitStore(options);
     expect((await store.hit("live", 60_000)).count).toBe(2);
   });
 
