@@ -2,6 +2,6 @@
 
 export type { PostgresApiKeyStoreOptions } from "./postgres-api-key-store.js";
 export { postgresApiKeyStore } from "./postgres-api-key-store.js";
-export type { PostgresStoreOptions } from "./postgres-connection.js";
+export type { PostgresStore, PostgresStoreOptions } from "./postgres-connection.js";
 export { postgresIdempotencyStore } from "./postgres-idempotency-store.js";
 export { postgresRateLimitStore } from "./postgres-rate-limit-store.js";

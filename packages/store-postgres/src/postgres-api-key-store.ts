@@ -1,5 +1,9 @@
 import type { ApiKeyRecord, ApiKeyStore } from "@trellis/auth";
-import { PostgresConnection, type PostgresStoreOptions } from "./postgres-connection.js";
+import {
+  PostgresConnection,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from "./postgres-connection.js";
 
 // One row per key: its digest (the unique lookup key), never the key. Times are epoch ms, as the
 // contract gives them. Revoked and expired rows stay (for audits); `list` shows them.
@@ -49,9 +53,9 @@ export interface PostgresApiKeyStoreOptions extends Omit<PostgresStoreOptions, "
  * const key = generateApiKey();
  * await keys.add({ id: "acme-2026", hash: hashApiKey(key), subject: "acme", scopes: ["orders:read"] });
  */
-export function postgresApiKeyStore(options: PostgresApiKeyStoreOptions = {}): ApiKeyStore & {
-  close(): Promise<void>;
-} {
+export function postgresApiKeyStore(
+  options: PostgresApiKeyStoreOptions = {},
+): ApiKeyStore & PostgresStore & { close(): Promise<void> } {
   const db = new PostgresConnection(options, "trellis_api_keys", "postgresApiKeyStore", ddl);
   const now = options.now ?? Date.now;
   const { table } = db;
@@ -93,6 +97,7 @@ export function postgresApiKeyStore(options: PostgresApiKeyStoreOptions = {}): A
       );
       return rows.map(recordOf);
     },
+    ping: () => db.ping(),
     close: () => db.close(),
   };
 }

@@ -1,3 +1,4 @@
+import { EngineUnavailableError, isEngineUnavailable } from "@trellis/core";
 import { SQL } from "bun";
 
 /** How a store reaches Postgres: a pool of the app's own, or a URL the store opens a pool to. */
@@ -27,6 +28,20 @@ export interface PostgresStoreOptions {
    * statement per `everyMs` (default 10 000) per store, started by the store's own calls.
    */
   readonly cleanup?: { readonly batch?: number; readonly everyMs?: number };
+  /**
+   * Milliseconds a store call may take, waiting for a connection included (default 2000, at most
+   * 600 000). Past it the call fails as the engine being unavailable, and the request is answered
+   * by its feature's outage policy: a stalled server (sockets open, nothing answered) costs a
+   * request this long, never a hang. On the store's own pool the stalled connections are then
+   * dropped, so a server that never answers them cannot hold the pool.
+   */
+  readonly statementTimeoutMs?: number;
+}
+
+/** Said of a store on a health check: `indicators: { rateLimitStore: () => store.ping() }`. */
+export interface PostgresStore {
+  /** True when the database answers `SELECT 1` within the store's deadline. */
+  ping(): Promise<boolean>;
 }
 
 const tableName = /^[a-z_][a-z0-9_]{0,49}$/;
@@ -36,12 +51,15 @@ const tableName = /^[a-z_][a-z0-9_]{0,49}$/;
  * instance at a time under an advisory lock); a failed creation is tried again on the next call.
  */
 export class PostgresConnection {
-  readonly sql: SQL;
+  #sql: SQL;
   /** The quoted table name, a checked identifier (safe to splice into statements). */
   readonly table: string;
   /** The cleanup settings, checked. */
   readonly cleanup: { readonly batch: number; readonly everyMs: number };
-  private readonly owned: boolean;
+  /** The deadline of each call, checked. */
+  readonly timeoutMs: number;
+  /** Opens the store's own pool; undefined: the pool is shared (never closed or replaced here). */
+  private readonly open: (() => SQL) | undefined;
   private created: Promise<void> | undefined;
 
   constructor(
@@ -53,7 +71,13 @@ export class PostgresConnection {
     if (options === null || typeof options !== "object") {
       throw new TypeError(`${caller}: the options must be an object.`);
     }
-    const { sql, table = defaultTable, max = 2, prepare = false } = options;
+    const {
+      sql,
+      table = defaultTable,
+      max = 2,
+      prepare = false,
+      statementTimeoutMs = 2000,
+    } = options;
     if (typeof table !== "string" || !tableName.test(table)) {
       throw new TypeError(
         `${caller}: table must be lowercase letters, digits and _ (at most 50), starting with a letter or _.`,
@@ -74,15 +98,33 @@ export class PostgresConnection {
     ) {
       throw new TypeError(`${caller}: cleanup is { batch?: rows from 1, everyMs?: milliseconds }.`);
     }
+    if (
+      typeof statementTimeoutMs !== "number" ||
+      !Number.isFinite(statementTimeoutMs) ||
+      statementTimeoutMs <= 0 ||
+      statementTimeoutMs > 600_000
+    ) {
+      throw new TypeError(
+        `${caller}: statementTimeoutMs must be a number of milliseconds above 0 and at most 600000.`,
+      );
+    }
+    this.timeoutMs = statementTimeoutMs;
     this.cleanup = { batch, everyMs };
     const url = options.url ?? process.env.DATABASE_URL;
     if (sql === undefined && (url === undefined || url === "")) {
       throw new TypeError(`${caller}: give a url or an sql pool (or set DATABASE_URL).`);
     }
     this.table = `"${table}"`;
-    this.owned = sql === undefined;
-    this.sql =
-      sql ?? new SQL(url as string, { max, prepare, connectionTimeout: 5, idleTimeout: 30 });
+    this.open =
+      sql === undefined
+        ? () => new SQL(url as string, { max, prepare, connectionTimeout: 5, idleTimeout: 30 })
+        : undefined;
+    this.#sql = sql ?? (this.open as () => SQL)();
+  }
+
+  /** The pool statements go to now (the store's own pool is made anew after a stall). */
+  get sql(): SQL {
+    return this.#sql;
   }
 
   /** Creates the table and its indexes when missing. */
@@ -100,15 +142,66 @@ export class PostgresConnection {
     return this.created;
   }
 
-  /** Runs one statement, the table created first. */
-  async run<Row>(statement: string, values: readonly unknown[]): Promise<Row[]> {
-    await this.ready();
-    return (await this.sql.unsafe(statement, values as unknown[])) as Row[];
+  /** Runs one statement, the table created first, within the call's deadline. */
+  run<Row>(statement: string, values: readonly unknown[]): Promise<Row[]> {
+    return this.deadline(async (pool) => {
+      await this.ready();
+      return (await pool.unsafe(statement, values as unknown[])) as Row[];
+    });
+  }
+
+  /** True when the database answers within the deadline (the table is not needed for it). */
+  ping(): Promise<boolean> {
+    return this.deadline((pool) => pool.unsafe("SELECT 1")).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /**
+   * `work` on the current pool, or an `EngineUnavailableError` once the deadline passed (the late
+   * answer is dropped). A call on a pool dropped as stalled by another call's deadline fails the
+   * same way, not with the pool's own "Connection closed".
+   */
+  private async deadline<T>(work: (pool: SQL) => Promise<T>): Promise<T> {
+    const pool = this.#sql;
+    const stalled = () =>
+      new EngineUnavailableError("postgres", `no answer within ${this.timeoutMs} ms`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(stalled());
+        this.dropStalled(pool);
+      }, this.timeoutMs);
+    });
+    const done = work(pool);
+    done.catch(() => {}); // settled after the deadline: nobody waits for it
+    try {
+      return await Promise.race([done, late]);
+    } catch (error) {
+      const cut = pool !== this.#sql && !(error instanceof EngineUnavailableError);
+      throw cut && isEngineUnavailable(error) ? stalled() : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * A connection that let a deadline pass may never answer (a partitioned or stopped server keeps
+   * its socket open for hours): the store's own pool is replaced, the old one closed at once, so
+   * the next call connects anew. A shared pool is its owner's to manage.
+   */
+  private dropStalled(stalled: SQL): void {
+    // Already replaced (by another call's deadline), or shared.
+    if (this.open === undefined || stalled !== this.#sql) return;
+    this.#sql = this.open();
+    this.created = undefined;
+    stalled.close({ timeout: 0 }).catch(() => {});
   }
 
   /** Closes the pool the store opened (a shared one stays open). */
   async close(): Promise<void> {
-    if (this.owned) await this.sql.close({ timeout: 2 });
+    if (this.open !== undefined) await this.#sql.close({ timeout: 2 });
   }
 }
 

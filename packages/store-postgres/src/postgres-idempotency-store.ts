@@ -7,6 +7,7 @@ import type {
 import {
   ExpiredRows,
   PostgresConnection,
+  type PostgresStore,
   type PostgresStoreOptions,
 } from "./postgres-connection.js";
 
@@ -42,7 +43,9 @@ function entryOf(row: Row): IdempotencyEntry {
  * (its lock makes concurrent claims of one key wait for each other), so of two instances
  * receiving one key at once exactly one runs the request.
  */
-export function postgresIdempotencyStore(options: PostgresStoreOptions = {}): IdempotencyStore {
+export function postgresIdempotencyStore(
+  options: PostgresStoreOptions = {},
+): IdempotencyStore & PostgresStore {
   const db = new PostgresConnection(
     options,
     "trellis_idempotency",
@@ -81,6 +84,7 @@ export function postgresIdempotencyStore(options: PostgresStoreOptions = {}): Id
     async release(key, token) {
       await db.run(release, [key, token]);
     },
+    ping: () => db.ping(),
     close: () => db.close(),
   };
 }

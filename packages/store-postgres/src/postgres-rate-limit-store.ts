@@ -2,6 +2,7 @@ import type { RateLimitHit, RateLimitStore } from "@trellis/rate-limit";
 import {
   ExpiredRows,
   PostgresConnection,
+  type PostgresStore,
   type PostgresStoreOptions,
 } from "./postgres-connection.js";
 
@@ -18,7 +19,9 @@ const ddl = (table: string) => [
  * (one clock for every instance); ended windows start again at 1 and their rows are deleted in
  * bounded batches.
  */
-export function postgresRateLimitStore(options: PostgresStoreOptions = {}): RateLimitStore {
+export function postgresRateLimitStore(
+  options: PostgresStoreOptions = {},
+): RateLimitStore & PostgresStore {
   const db = new PostgresConnection(options, "trellis_rate_limits", "postgresRateLimitStore", ddl);
   const expired = new ExpiredRows(db);
   const { table } = db;
@@ -37,6 +40,7 @@ export function postgresRateLimitStore(options: PostgresStoreOptions = {}): Rate
       const row = rows[0] as { count: number; reset_ms: number };
       return { count: Number(row.count), resetMs: Number(row.reset_ms) };
     },
+    ping: () => db.ping(),
     close: () => db.close(),
   };
 }

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { chownSync, mkdtempSync } from "node:fs";
+import { chownSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  type EngineUnderTest,
   findBinary,
   freePort,
   lifecycle,
-  type RunningEngine,
   runToEnd,
   ServerProcess,
   unprivileged,
@@ -31,10 +31,11 @@ function accepts(isReady: string, port: number): Promise<boolean> {
  * port, in a new temporary folder: `initdb` with trust authentication for the user `postgres`,
  * then `postgres` itself (as `nobody` when the test runs as root, which Postgres refuses).
  * Connect with `url` (for example `Bun.sql`'s `new SQL(url)`). `down`/`up`/`restart` stop and start
- * the same cluster (a fast shutdown: committed data survives). A missing binary is an error
- * naming the package: nothing is skipped.
+ * the same cluster (a fast shutdown: committed data survives); `pause`/`resume` stall it (every
+ * process of the cluster stopped, its sockets left open). A missing binary is an error naming the
+ * package: nothing is skipped.
  */
-export async function startPostgres(): Promise<RunningEngine> {
+export async function startPostgres(): Promise<EngineUnderTest> {
   const initdb = findBinary("initdb", apt);
   const postgres = findBinary("postgres", apt);
   const isReady = findBinary("pg_isready", apt);
@@ -80,10 +81,37 @@ export async function startPostgres(): Promise<RunningEngine> {
     await current?.stop("SIGINT");
   };
   await up();
+  // Each connection has a backend process of its own, forked by the postmaster: a stall stops
+  // them all (the postmaster first, so that no new one starts meanwhile).
+  const signal = (name: NodeJS.Signals) => {
+    const pid = server?.child.pid;
+    if (pid === undefined) throw new Error("postgres is down: nothing to pause or resume");
+    for (const each of [pid, ...childrenOf(pid)]) process.kill(each, name);
+  };
   return {
+    pause: () => signal("SIGSTOP"),
+    resume: () => signal("SIGCONT"),
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
     ...lifecycle(dir, up, down),
   };
+}
+
+/** The processes whose parent is `pid` (from /proc: Linux only, as the engines are). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ")".
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (parent === pid) children.push(Number(entry));
+  }
+  return children;
 }
