@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { EngineUnavailableError } from "../errors/engine-unavailable.js";
 import type { PubSub, PubSubListener, PubSubReplay } from "./pubsub.js";
-import { subscribeFrom } from "./subscribe-from.js";
+import { replayTimeoutMs, subscribeFrom } from "./subscribe-from.js";
 
 /** A pub/sub whose live reader lags behind its log: the test drives both by hand. */
 function laggingPubSub() {
@@ -70,5 +71,52 @@ describe("subscribeFrom", () => {
     engine.live(10); // a lagging reader's repeat: already sent
     engine.live(11);
     expect(seen).toEqual(["expired", "10", "11"]);
+  });
+
+  describe("a replay the engine does not answer", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("fails the subscriber at its deadline, unsubscribed, naming the engine", () => {
+      vi.useFakeTimers();
+      const engine = laggingPubSub();
+      const failures: unknown[] = [];
+      subscribeFrom(engine.pubsub, "t", "9", {
+        message: () => failures.push("message"),
+        gap: () => failures.push("gap"),
+        fail: (error) => failures.push(error),
+      });
+      vi.advanceTimersByTime(replayTimeoutMs - 1);
+      expect(failures).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toBeInstanceOf(EngineUnavailableError);
+      expect((failures[0] as Error).message).toBe(`test: no replay within ${replayTimeoutMs} ms`);
+      expect(engine.subscribed()).toBe(false);
+      // A late answer delivers nothing more.
+      engine.answer([10]);
+      expect(failures).toHaveLength(1);
+    });
+
+    it("is not failed once the replay answered, nor once the subscriber stopped", async () => {
+      vi.useFakeTimers();
+      const answered = laggingPubSub();
+      const seen: unknown[] = [];
+      const handlers = {
+        message: (_payload: string, id: string) => seen.push(id),
+        gap: () => seen.push("gap"),
+        fail: () => seen.push("fail"),
+      };
+      subscribeFrom(answered.pubsub, "t", "9", handlers);
+      answered.answer([10]);
+      await Promise.resolve();
+      const stopped = laggingPubSub();
+      const stop = subscribeFrom(stopped.pubsub, "t", "9", handlers);
+      stop();
+      expect(vi.getTimerCount()).toBe(0);
+      vi.advanceTimersByTime(replayTimeoutMs * 2);
+      expect(seen).toEqual(["10"]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { EngineUnavailableError } from "../errors/engine-unavailable.js";
 import { isThenable } from "./is-thenable.js";
 import type { PubSub, PubSubGap, PubSubReplay } from "./pubsub.js";
 
@@ -14,6 +15,9 @@ export interface ResumeHandlers {
 // Live messages held while the replay is read: more than this and the subscriber is failed
 // (it reconnects and replays from the log instead of making this process buffer without bound).
 const maxHeld = 10_000;
+// A replay the engine has not answered in this long (a stalled server: its socket open, nothing
+// answered) fails the subscriber, which reconnects and asks again, instead of waiting unbounded.
+export const replayTimeoutMs = 10_000;
 
 /**
  * Subscribes to `topic` and, when `after` is given, first delivers what was published after it:
@@ -47,7 +51,9 @@ export function subscribeFrom(
       if (held.length > maxHeld * 2) fail(new Error(`more than ${maxHeld} messages held`));
     }
   });
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
+    clearTimeout(timer);
     stopped = true;
     held = [];
     unsubscribe();
@@ -60,6 +66,7 @@ export function subscribeFrom(
   if (after === undefined) return stop;
 
   const settle = (replay: PubSubReplay) => {
+    clearTimeout(timer);
     if (stopped) return;
     if (replay.gap !== undefined) handlers.gap(replay.gap);
     else {
@@ -85,8 +92,13 @@ export function subscribeFrom(
   };
   try {
     const replay = pubsub.replay(topic, after);
-    if (isThenable(replay)) replay.then(settle, fail);
-    else settle(replay);
+    if (isThenable(replay)) {
+      timer = setTimeout(() => {
+        const engine = pubsub.status().engine;
+        fail(new EngineUnavailableError(engine, `no replay within ${replayTimeoutMs} ms`));
+      }, replayTimeoutMs);
+      replay.then(settle, fail);
+    } else settle(replay);
   } catch (error) {
     fail(error);
   }
