@@ -14,6 +14,8 @@ export function batchQueue(
   hooks: {
     /** Told of each stored batch, with `outages()` as it was when the batch was sent. */
     readonly stored: (outagesAtSend: number) => void;
+    /** Told of a batch that failed or passed its deadline (a stalled server answers nothing). */
+    readonly failed: (error: unknown) => void;
     /** How many times the connection was seen lost so far. */
     readonly outages: () => number;
     readonly logger: () => Logger;
@@ -25,6 +27,7 @@ export function batchQueue(
     {
       engine: "postgres",
       connected: () => true,
+      failed: hooks.failed,
       async send(batch) {
         const outagesAtSend = hooks.outages();
         await table.publishBatch(sql, publisher, batch);

@@ -80,6 +80,8 @@ class PostgresPubSub implements PubSub {
       stored: (outagesAtSend) => {
         if (outagesAtSend === this.#outages) this.#up();
       },
+      // A batch the database did not store in time: down until one sent after it is stored.
+      failed: (error) => this.#down(error instanceof Error ? error : new Error(String(error))),
       outages: () => this.#outages,
       logger: () => this.#logger,
     });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PublishQueue, type QueuedPublish } from "./publish-queue.js";
 
 /** An engine that fails the sends it is told to, and records each batch it was sent. */
@@ -79,5 +79,44 @@ describe("PublishQueue", () => {
     await until(() => aging.lost === 1);
     expect(aging.size).toBe(0);
     await aging.close(0);
+  });
+
+  it("tells its target of each failed send and of a send that had no answer within 5 s", async () => {
+    const failures: string[] = [];
+    let answer: (() => void) | undefined;
+    let calls = 0;
+    const target = {
+      engine: "test",
+      connected: () => true,
+      send() {
+        calls++;
+        if (calls === 1) return Promise.reject(new Error("refused"));
+        // The second send stalls (a server that keeps its socket and answers nothing); the third stores.
+        if (calls === 2) return new Promise<void>(() => {});
+        return new Promise<void>((resolve) => (answer = resolve));
+      },
+      failed: (error: unknown) => failures.push((error as Error).message),
+    };
+    vi.useFakeTimers();
+    try {
+      const queue = new PublishQueue({ maxEvents: 10, maxAgeMs: 60_000 }, target, logger().log);
+      queue.push("t", "1");
+      await vi.advanceTimersByTimeAsync(0);
+      expect(failures).toEqual(["refused"]);
+      await vi.advanceTimersByTimeAsync(50); // the backoff, then the stalled send
+      expect(calls).toBe(2);
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(failures).toEqual(["refused"]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(failures).toEqual(["refused", "no answer within 5000 ms"]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(calls).toBe(3);
+      answer?.();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue.size).toBe(0);
+      expect(failures).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

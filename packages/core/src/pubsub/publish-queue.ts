@@ -32,6 +32,11 @@ export interface PublishQueueTarget {
    * its way) skips the `seq`s it already has.
    */
   send(batch: readonly QueuedPublish[]): Promise<void>;
+  /**
+   * Told of each send that rejected or had no answer within the queue's deadline (a stalled
+   * server keeps its socket open and answers nothing, so no connection event says so).
+   */
+  failed?(error: unknown): void;
 }
 
 const maxBatch = 512;
@@ -157,6 +162,7 @@ export class PublishQueue {
         }
         backoff = 50;
       } catch (error) {
+        this.#target.failed?.(error);
         this.#enterOutage(error);
         await this.#sleep(backoff);
         backoff = Math.min(backoff * 2, maxBackoffMs);
