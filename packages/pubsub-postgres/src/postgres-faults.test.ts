@@ -1,9 +1,9 @@
-import { describePubSubFaults, type RunningEngine, startPostgres } from "@trellis/testing/engines";
+import { describePubSubFaults, type EngineUnderTest, startPostgres } from "@trellis/testing/engines";
 import { SQL } from "bun";
 import { afterAll, beforeAll } from "vitest";
 import { postgresPubSub } from "./postgres-pubsub.js";
 
-let postgres: RunningEngine;
+let postgres: EngineUnderTest;
 beforeAll(async () => {
   postgres = await startPostgres();
 });

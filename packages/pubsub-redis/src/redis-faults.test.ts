@@ -1,9 +1,9 @@
-import { describePubSubFaults, type RunningEngine, startRedis } from "@trellis/testing/engines";
+import { describePubSubFaults, type EngineUnderTest, startRedis } from "@trellis/testing/engines";
 import { RedisClient } from "bun";
 import { afterAll, beforeAll } from "vitest";
 import { redisPubSub } from "./redis-options.js";
 
-let redis: RunningEngine;
+let redis: EngineUnderTest;
 beforeAll(async () => {
   redis = await startRedis();
 });

@@ -12,7 +12,7 @@ export interface LinkEvents {
  * down fail at once (no offline queue): a publish never waits for an engine that is away.
  */
 export class RedisLink {
-  readonly client: RedisClient;
+  #client: RedisClient;
   #connecting: Promise<void> | undefined;
   #closed = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -20,25 +20,49 @@ export class RedisLink {
   #wasUp = false;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly backoff: { readonly minMs: number; readonly maxMs: number },
     private readonly events: LinkEvents,
   ) {
-    this.client = new RedisClient(url, {
+    this.#client = this.#open();
+  }
+
+  #open(): RedisClient {
+    const client = new RedisClient(this.url, {
       autoReconnect: false,
       enableOfflineQueue: false,
       connectionTimeout: 5000,
     });
-    this.client.onclose = (error) => {
-      if (this.#closed) return;
-      if (this.#wasUp) events.down(error);
+    client.onclose = (error) => {
+      if (this.#closed || client !== this.#client) return;
+      if (this.#wasUp) this.events.down(error);
       this.#wasUp = false;
       void this.connect();
     };
+    return client;
+  }
+
+  /** The connection commands go to now (made anew by `drop`). */
+  get client(): RedisClient {
+    return this.#client;
+  }
+
+  /**
+   * Gives up on a connection that let a deadline pass: a stalled or partitioned server may keep
+   * its socket open for hours without answering. The link is down and connects anew.
+   */
+  drop(error: unknown): void {
+    if (this.#closed) return;
+    const stalled = this.#client;
+    this.#client = this.#open();
+    stalled.close();
+    if (this.#wasUp) this.events.down(error);
+    this.#wasUp = false;
+    void this.connect();
   }
 
   get connected(): boolean {
-    return !this.#closed && this.client.connected;
+    return !this.#closed && this.#client.connected;
   }
 
   /** One attempt to connect; false when it failed (the link then keeps trying by itself). */

@@ -9,7 +9,12 @@ import type {
   PubSubWindow,
   QueuedPublish,
 } from "@trellis/core";
-import { decodeEventMeta, PublishQueue, TopicListeners } from "@trellis/core";
+import {
+  decodeEventMeta,
+  EngineUnavailableError,
+  PublishQueue,
+  TopicListeners,
+} from "@trellis/core";
 import { type BatchTarget, runBatch } from "./publish-script.js";
 import { RedisLink } from "./redis-link.js";
 import type { RedisSettings } from "./redis-options.js";
@@ -17,6 +22,8 @@ import { replayStream } from "./redis-replay.js";
 import { currentEpoch, entriesOf, epochKey, messageOf, streamEnds } from "./stream-entries.js";
 import { compareEventIds, compareStreamIds } from "./stream-ids.js";
 
+// How long past `blockMs` a blocking read may take before its connection counts as stalled.
+const readGraceMs = 5000;
 const pageSize = 1000;
 
 /**
@@ -66,6 +73,11 @@ export class RedisPubSub implements PubSub {
         connected: () => this.#publisher.connected,
         send: async (batch: readonly QueuedPublish[]) => {
           await runBatch(this.#publisher.client, target, batch);
+        },
+        // No answer within the queue's deadline: the connection stalled (a paused or partitioned
+        // server keeps it open). A new one is made; the retry skips what the old one stored.
+        failed: (error) => {
+          if (error instanceof EngineUnavailableError) this.#publisher.drop(error);
         },
       },
       () => this.#logger,
@@ -153,15 +165,17 @@ export class RedisPubSub implements PubSub {
       if (this.#closed) return;
       try {
         if (this.#cursor === undefined || this.#checkCursor) await this.#placeCursor();
-        const reply = await reader.client.send("XREAD", [
-          "COUNT",
-          String(pageSize),
-          "BLOCK",
-          String(this.#blockMs),
-          "STREAMS",
-          this.#key,
-          this.#cursor as string,
-        ]);
+        const reply = await this.#readWithin(
+          reader.client.send("XREAD", [
+            "COUNT",
+            String(pageSize),
+            "BLOCK",
+            String(this.#blockMs),
+            "STREAMS",
+            this.#key,
+            this.#cursor as string,
+          ]),
+        );
         for (const [id, fields] of entriesOf(reply, this.#key)) {
           if (this.#closed) return;
           this.#cursor = id;
@@ -178,6 +192,29 @@ export class RedisPubSub implements PubSub {
           await reader.pause(1000);
         }
       }
+    }
+  }
+
+  /**
+   * A blocking read answers within `blockMs` (empty when nothing came); one that has not answered
+   * 5 s later is on a stalled connection, which is dropped: the loop reads on from the cursor on a
+   * new one, and the status says the engine is down meanwhile.
+   */
+  async #readWithin(reading: Promise<unknown>): Promise<unknown> {
+    const reader = this.#reader;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new EngineUnavailableError("redis", "a stream read had no answer");
+        reader.drop(error);
+        reject(error);
+      }, this.#blockMs + readGraceMs);
+    });
+    reading.catch(() => {}); // settled after the deadline: nobody waits for it
+    try {
+      return await Promise.race([reading, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

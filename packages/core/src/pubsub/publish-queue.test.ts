@@ -108,7 +108,7 @@ describe("PublishQueue", () => {
       await vi.advanceTimersByTimeAsync(4999);
       expect(failures).toEqual(["refused"]);
       await vi.advanceTimersByTimeAsync(1);
-      expect(failures).toEqual(["refused", "no answer within 5000 ms"]);
+      expect(failures).toEqual(["refused", "test: no answer within 5000 ms"]);
       await vi.advanceTimersByTimeAsync(100);
       expect(calls).toBe(3);
       answer?.();

@@ -1,3 +1,4 @@
+import { EngineUnavailableError } from "../errors/engine-unavailable.js";
 import type { Logger } from "../errors/logger.js";
 import type { EventMeta } from "./pubsub.js";
 
@@ -33,8 +34,9 @@ export interface PublishQueueTarget {
    */
   send(batch: readonly QueuedPublish[]): Promise<void>;
   /**
-   * Told of each send that rejected or had no answer within the queue's deadline (a stalled
-   * server keeps its socket open and answers nothing, so no connection event says so).
+   * Told of each send that rejected or had no answer within the queue's deadline (then an
+   * `EngineUnavailableError`: a stalled server keeps its socket open and answers nothing, so no
+   * connection event says so).
    */
   failed?(error: unknown): void;
 }
@@ -229,7 +231,9 @@ export class PublishQueue {
     const ms = Math.min(sendTimeoutMs, this.#deadline - Date.now());
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), Math.max(ms, 0));
+      const late = () =>
+        reject(new EngineUnavailableError(this.#target.engine, `no answer within ${ms} ms`));
+      timer = setTimeout(late, Math.max(ms, 0));
     });
     return Promise.race([sending, late]).finally(() => clearTimeout(timer));
   }

@@ -8,10 +8,10 @@ import {
   Route,
   Topics,
 } from "@trellis/core";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { jsonSchemaAdapter } from "../json-schema-adapter.js";
 import { within } from "../within.js";
-import type { RunningEngine } from "./engine-process.js";
+import type { EngineUnderTest } from "./engine-process.js";
 import { collector } from "./pubsub-contract.js";
 
 @Route("/publish")
@@ -34,7 +34,7 @@ export interface OutageQueue {
 
 /** How the fault suite reaches an engine it may stop and start. */
 export interface PubSubFaultsUnderTest {
-  readonly engine: () => RunningEngine;
+  readonly engine: () => EngineUnderTest;
   /** A new, opened adapter on the log `log`, logging to `logger`, with these queue bounds. */
   make(log: string, logger: Logger, queue?: OutageQueue): Promise<PubSub>;
   /** A new adapter on the log `log`, not opened yet (an app opens it). */
@@ -86,6 +86,53 @@ function recordingLogger() {
  */
 export function describePubSubFaults(name: string, underTest: () => PubSubFaultsUnderTest): void {
   describe(`the PubSub contract under engine faults: ${name}`, () => {
+    let paused = false;
+    // A test that fails mid-outage leaves the engine as every other test expects it: running.
+    afterEach(async () => {
+      if (paused) underTest().engine().resume();
+      paused = false;
+      await underTest().engine().up();
+    });
+
+    it("sees a stalled engine at the queue's deadline, holds what is published, and delivers all of it once, in order", async () => {
+      const { engine, make } = underTest();
+      const log = `stall-${process.pid}-${Date.now().toString(36)}`;
+      const a = recordingLogger();
+      const publisher = await make(log, a.logger);
+      const subscriber = await make(log, recordingLogger().logger);
+      const seen = collector();
+      subscriber.subscribe("stall", seen.listener);
+      for (let n = 1; n <= 5; n++) publisher.publish("stall", String(n));
+      await within(seen.until(5), 20, "the first 5");
+      // Their batch answered too (a subscriber may read them before the publisher's answer comes).
+      await eventually(() => publisher.status().queued === 0, "the first batch answered");
+      // Sockets open, nothing answered: no connection event, only the 5 s send deadline tells.
+      engine().pause();
+      paused = true;
+      const answers = [6, 7, 8, 9, 10].map((n) => publisher.publish("stall", String(n)));
+      expect(answers).toEqual([true, true, true, true, true]);
+      await eventually(() => !publisher.status().connected, "the publisher seeing the stall", 15);
+      expect(publisher.status()).toMatchObject({ queued: 5, lostPublishes: 0 });
+      expect(a.lines.some((line) => line.includes("holding them"))).toBe(true);
+      engine().resume();
+      paused = false;
+      // The stalled send may still be carried out once the engine runs on, and the queue sends
+      // its batch again on a new connection: the engine keeps one of them.
+      await eventually(
+        () => publisher.status().connected && publisher.status().queued === 0,
+        "the held publishes stored",
+        30,
+      );
+      // A later publish comes after anything a retry could have added twice.
+      publisher.publish("stall", "11");
+      await within(seen.until(11), 20, "the publish after the stall");
+      expect(seen.received.map((item) => item.payload)).toEqual(range(1, 11).map(String));
+      expect(new Set(seen.received.map((item) => item.id)).size).toBe(11);
+      expect(publisher.status().lostPublishes).toBe(0);
+      await publisher.close();
+      await subscriber.close();
+    });
+
     it("holds what is published through an outage and delivers all of it once, in order", async () => {
       const { engine, make, connections } = underTest();
       const baseline = await connections();
