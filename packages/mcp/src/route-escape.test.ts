@@ -4,7 +4,6 @@ import {
   Controller,
   createApp,
   Get,
-  McpTool,
   OperationId,
   Param,
   Returns,
@@ -12,6 +11,7 @@ import {
 } from "@trellis/core";
 import { describe, expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";
+import { McpTool } from "./planning/mcp-tool.js";
 import { callTool } from "./test-helpers/rpc.js";
 
 // A tool call cannot leave its route: path arguments are one segment each, and a call runs the
@@ -64,7 +64,7 @@ class InternalController extends Controller {
 const app = createApp({
   schema: typebox(),
   controllers: [DocsController, FilesController, InternalController],
-  mcp: { plugin: mcpServer() },
+  plugins: [mcpServer()],
 });
 
 describe("a path argument", () => {

@@ -12,11 +12,15 @@ import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import type { RouterEntry } from "../router/build-router.js";
-import type { AppPlugin, AppPluginMount, AppPluginRoute } from "./app-plugin.js";
+import type { AppPlugin, AppPluginContext, AppPluginMount, AppPluginRoute } from "./app-plugin.js";
 import { pluginOperation } from "./plugin-operation.js";
 
 /** What `createApp` gives its plugins; the lazy members are read after every plugin mounted. */
-export interface PluginMountInput {
+export interface PluginMountInput
+  extends Pick<
+    AppPluginContext,
+    "dispatch" | "schemas" | "security" | "service" | "limits" | "requestIdHeader"
+  > {
   readonly operations: readonly Operation[];
   /** Shapes served so far; gains each plugin's. */
   readonly taken: Set<string>;
@@ -38,6 +42,8 @@ export interface MountedPlugins {
   ready(): void | Promise<void>;
   /** Every plugin's `close`, each failure logged: for `app.close()`. */
   readonly closers: readonly { close(): Promise<void> }[];
+  /** The plugins' documents beside the raw OpenAPI document: file name to JSON text. */
+  readonly documents: ReadonlyMap<string, string>;
 }
 
 const invalid = (subject: string, problem: string, cause?: unknown) =>
@@ -77,11 +83,13 @@ function checkRoute(route: AppPluginRoute, name: string): void {
     httpMethods.includes(route.method) &&
     typeof route.path === "string" &&
     validPath.test(route.path) &&
-    typeof route.handler === "function";
+    typeof route.handler === "function" &&
+    (route.timeout === undefined ||
+      (Number.isInteger(route.timeout) && route.timeout >= 1 && route.timeout <= 2 ** 31 - 1));
   if (!valid) {
     throw invalid(
       `app plugin "${name}"`,
-      `returned an invalid route ${JSON.stringify(route?.path)}: a route is { method, path, handler } with an absolute path without parameters.`,
+      `returned an invalid route ${JSON.stringify(route?.path)}: a route is { method, path, handler, timeout? } with an absolute path without parameters (a timeout is whole milliseconds, 1 to 2^31 - 1).`,
     );
   }
 }
@@ -120,6 +128,7 @@ export function mountPlugins(
   const entries: RouterEntry[] = [];
   const readies: (() => void | Promise<void>)[] = [];
   const closers: { close(): Promise<void> }[] = [];
+  const documents = new Map<string, string>();
   let mounting: string | undefined;
   const notWhileMounting = (what: string) => {
     if (mounting !== undefined) {
@@ -148,6 +157,15 @@ export function mountPlugins(
           notWhileMounting("a provider");
           return input.resolve(token, consumer);
         },
+        dispatch: (request, options) => {
+          notWhileMounting("dispatch");
+          return input.dispatch(request, options);
+        },
+        schemas: input.schemas,
+        security: input.security,
+        service: input.service,
+        limits: input.limits,
+        requestIdHeader: input.requestIdHeader,
       });
     } catch (error) {
       if (error instanceof TrellisConfigError) throw error;
@@ -179,7 +197,17 @@ export function mountPlugins(
         shape,
         route: route.path,
         handler: operation && input.observe ? input.observe(operation).enter(handler) : handler,
+        ...(route.timeout === undefined ? {} : { timeout: route.timeout }),
       });
+    }
+    for (const [name, value] of Object.entries(mounted.documents ?? {})) {
+      if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(name) || documents.has(name)) {
+        throw invalid(
+          `app plugin "${plugin.name}"`,
+          `returned the document ${JSON.stringify(name)}: a document is a file name (letters, digits, ".", "_", "-") no plugin gave before.`,
+        );
+      }
+      documents.set(name, JSON.stringify(value));
     }
     for (const shape of shapes) input.taken.add(shape);
     if (mounted.ready) readies.push(() => mounted.ready?.());
@@ -211,5 +239,6 @@ export function mountPlugins(
       return chain;
     },
     closers,
+    documents,
   };
 }
