@@ -10,6 +10,7 @@ import type { RouteObserver } from "../observability/app-observer.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
+import { raceDeadline, startDeadline } from "../pipeline/request-deadline.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import type { RouterEntry } from "../router/build-router.js";
 import type { AppPlugin, AppPluginContext, AppPluginMount, AppPluginRoute } from "./app-plugin.js";
@@ -100,7 +101,7 @@ function guarded(
   respondError: ErrorResponder,
   operation: Operation | undefined,
 ): RouteHandler {
-  return (request) => {
+  return (request): Response | Promise<Response> => {
     try {
       const answer = handler(request);
       return answer instanceof Response
@@ -111,6 +112,17 @@ function guarded(
     } catch (error) {
       return respondError(error, request, operation);
     }
+  };
+}
+
+/** The route within its timeout, as a route's `@Timeout`: 503 once it passes, its signal aborted. */
+function timed(handler: RouteHandler, milliseconds: number, respondError: ErrorResponder) {
+  return (request: Request) => {
+    const abort = startDeadline(request);
+    const answer = handler(request, {}) as Response | Promise<Response>;
+    // A deadline started further out (around global middleware) already bounds it.
+    if (abort === undefined) return answer;
+    return raceDeadline(answer, milliseconds, abort, respondError, request);
   };
 }
 
@@ -190,7 +202,9 @@ export function mountPlugins(
           ? undefined
           : pluginOperation(route.method, route.path, route.operation);
       if (operation !== undefined) operations.push(operation);
-      const handler = guarded(route.handler, input.respondError, operation);
+      const safe = guarded(route.handler, input.respondError, operation);
+      const handler =
+        route.timeout === undefined ? safe : timed(safe, route.timeout, input.respondError);
       entries.push({
         method: route.method,
         path: route.path,
