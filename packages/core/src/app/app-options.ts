@@ -83,8 +83,8 @@ export interface AppOptions extends DocumentOptions {
   readonly telemetry?: AppTelemetry;
   /**
    * App plugins: what adds routes and lifecycle to the app, such as `healthChecks()` from
-   * `@trellis/health` (liveness and readiness, documented) or `mcpServer()` from `@trellis/mcp`
-   * (the operations as MCP tools). Mounted in order at startup. See
+   * `@trellis/health` (liveness and readiness, documented), or a plugin that serves the app's
+   * operations over another protocol. Mounted in order at startup. See
    * docs/writing-a-feature.md.
    */
   readonly plugins?: readonly AppPlugin[];

@@ -12,8 +12,8 @@ import { expectConfigError } from "../test-helpers/expect-config-error.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
 import type { AppPlugin, AppPluginContext, AppPluginMount } from "./app-plugin.js";
 
-// What the app-plugin context gives a plugin that serves the app's operations another way (as
-// the MCP endpoint of @trellis/mcp does): dispatch, the schema components, the security checks,
+// What the app-plugin context gives a plugin that serves the app's operations another way (an
+// MCP endpoint, say): dispatch, the schema components, the security checks,
 // the service, the limits, the request id header; a route's timeout; documents beside the docs.
 
 const Item = schema({ type: "object", properties: { id: { type: "string" } } }, "Item");
