@@ -3,7 +3,6 @@ import type { InjectionToken } from "../di/injection-metadata.js";
 import { configError } from "../errors/core-config-error.js";
 import type { Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import type { RouteHandler } from "../http/route-handler.js";
 import { routeShape } from "../http/route-shape.js";
 import { httpMethods } from "../http/vocabulary.js";
 import type { RouteObserver } from "../observability/app-observer.js";
@@ -100,8 +99,8 @@ function guarded(
   handler: AppPluginRoute["handler"],
   respondError: ErrorResponder,
   operation: Operation | undefined,
-): RouteHandler {
-  return (request): Response | Promise<Response> => {
+): PluginHandler {
+  return (request) => {
     try {
       const answer = handler(request);
       return answer instanceof Response
@@ -115,11 +114,18 @@ function guarded(
   };
 }
 
+/** A plugin route's handler, guarded: it answers, never throws. */
+type PluginHandler = (request: Request) => Response | Promise<Response>;
+
 /** The route within its timeout, as a route's `@Timeout`: 503 once it passes, its signal aborted. */
-function timed(handler: RouteHandler, milliseconds: number, respondError: ErrorResponder) {
-  return (request: Request) => {
+function timed(
+  handler: PluginHandler,
+  milliseconds: number,
+  respondError: ErrorResponder,
+): PluginHandler {
+  return (request) => {
     const abort = startDeadline(request);
-    const answer = handler(request, {}) as Response | Promise<Response>;
+    const answer = handler(request);
     // A deadline started further out (around global middleware) already bounds it.
     if (abort === undefined) return answer;
     return raceDeadline(answer, milliseconds, abort, respondError, request);
