@@ -1,14 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { typebox } from "@trellis/adapter-typebox";
-import {
-  Controller,
-  createApp,
-  Get,
-  OperationId,
-  Param,
-  Returns,
-  Route,
-} from "@trellis/core";
+import { Controller, createApp, Get, OperationId, Param, Returns, Route } from "@trellis/core";
 import { describe, expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";
 import { McpTool } from "./planning/mcp-tool.js";
