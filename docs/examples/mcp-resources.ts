@@ -9,7 +9,6 @@ import {
   createApp,
   Description,
   Get,
-  McpTool,
   NotFoundException,
   Param,
   Post,
@@ -18,7 +17,7 @@ import {
   Route,
   Summary,
 } from "@trellis/core";
-import { McpResource, mcpServer, reportProgress } from "@trellis/mcp";
+import { McpResource, McpTool, mcpServer, reportProgress } from "@trellis/mcp";
 import { IsString } from "class-validator";
 import { documented } from "./documented.ts";
 
@@ -66,8 +65,8 @@ export const app = createApp({
   schema: classValidator(),
   controllers: [BookController],
   openapi: documented("books", "Books, as resources for agents."),
-  mcp: {
-    plugin: mcpServer({
+  plugins: [
+    mcpServer({
       prompts: [
         {
           name: "review",
@@ -85,7 +84,7 @@ export const app = createApp({
         },
       ],
     }),
-  },
+  ],
 });
 // #endregion
 

@@ -9,7 +9,6 @@ import {
   Delete,
   Description,
   Get,
-  McpTool,
   NotFoundException,
   OperationId,
   Param,
@@ -18,6 +17,7 @@ import {
   Route,
   Summary,
 } from "@trellis/core";
+import { McpTool, mcpServer } from "@trellis/mcp";
 import { IsNotEmpty, IsString } from "class-validator";
 import { documented } from "./documented.ts";
 
@@ -77,7 +77,9 @@ export const app = createApp({
   controllers: [TaskController],
   openapi: documented("tasks", "Tasks, for people and agents."),
   // Needs `bun add @trellis/mcp`. Serves POST /mcp; tools are listed at /docs/mcp.json with docs on.
-  mcp: { instructions: "Create tasks with createTask, read them back with getTask." },
+  plugins: [
+    mcpServer({ instructions: "Create tasks with createTask, read them back with getTask." }),
+  ],
 });
 // #endregion
 

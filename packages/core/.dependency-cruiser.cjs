@@ -17,7 +17,7 @@ const floors = [
   ["router"],
   ["websocket"],
   ["asyncapi"],
-  ["docs", "mcp", "plugin"],
+  ["docs", "plugin"],
   ["app"],
 ];
 

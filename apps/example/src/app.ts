@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
 import { type App, createApp, type Logger } from "@trellis/core";
+import { mcpServer } from "@trellis/mcp";
 import { openTelemetry } from "@trellis/otel";
 import type { RateLimitStore } from "@trellis/rate-limit";
 import { type ExampleAuthOptions, exampleAuth } from "./account/example-auth.js";
@@ -94,12 +95,14 @@ export function createExampleApp({
       // Agents call the same operations as MCP tools at /mcp (tool list: /docs/mcp.json): the
       // public users API, so the endpoint stays open (`authorization: false`) although a bearer
       // check is configured; without it, /mcp would be an OAuth protected resource (docs/mcp.md).
-      mcp: {
-        authorization: false,
-        instructions:
-          "The users API as tools: createUser stores one user, getUser reads one by id, listUsers pages through them.",
-      },
-      plugins: [exampleHealth(maxEventLoopDelayMs)],
+      plugins: [
+        exampleHealth(maxEventLoopDelayMs),
+        mcpServer({
+          authorization: false,
+          instructions:
+            "The users API as tools: createUser stores one user, getUser reads one by id, listUsers pages through them.",
+        }),
+      ],
       // GET /me takes a bearer token (AUTH_ISSUER) or an API key (API_KEYS); see the README.
       security,
       logger,

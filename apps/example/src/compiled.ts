@@ -1,8 +1,6 @@
 // The entry of the example as one executable file: `bun run compile`, then `./dist/trellis-example`.
-// A binary has no node_modules, so Swagger UI's files and the MCP endpoint travel inside it
-// (imported first).
+// A binary has no node_modules, so Swagger UI's files travel inside it (imported first).
 import "@trellis/swagger-ui/embed";
-import "@trellis/mcp/embed";
 import { userDataDatabasePath } from "./config-data-folder.js";
 import { runExample } from "./main.js";
 

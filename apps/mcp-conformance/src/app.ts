@@ -17,6 +17,6 @@ export function conformanceApp(): App {
     // The request logger's lines reach MCP clients; the console need not repeat them.
     logger: { error: (...line: unknown[]) => console.error(...line) },
     openapi: { service: { name: "trellis-conformance", version: "1.0.0" } },
-    mcp: { tools: "opt-in", plugin: mcpServer({ prompts }) },
+    plugins: [mcpServer({ tools: "opt-in", prompts })],
   });
 }

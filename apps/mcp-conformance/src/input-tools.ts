@@ -1,10 +1,11 @@
-import { Controller, McpTool, Post, Produces, Req, Returns, Route } from "@trellis/core";
+import { Controller, Post, Produces, Req, Returns, Route } from "@trellis/core";
 import {
   askForInput,
   clientCapabilities,
   type InputAsked,
   inputResponses,
   inputState,
+  McpTool,
 } from "@trellis/mcp";
 
 type InputRequest = NonNullable<InputAsked["inputRequests"]>[string];

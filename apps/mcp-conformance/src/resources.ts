@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { Controller, Get, McpTool, Param, Produces, Returns, Route, Summary } from "@trellis/core";
-import { McpResource } from "@trellis/mcp";
+import { Controller, Get, Param, Produces, Returns, Route, Summary } from "@trellis/core";
+import { McpResource, McpTool } from "@trellis/mcp";
 import { redPixel } from "./media.js";
 
 const TemplateData = Type.Object({

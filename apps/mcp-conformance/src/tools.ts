@@ -3,7 +3,6 @@ import {
   Controller,
   Get,
   getRequestLogger,
-  McpTool,
   OperationId,
   Post,
   Produces,
@@ -11,7 +10,7 @@ import {
   Returns,
   Route,
 } from "@trellis/core";
-import { reportProgress } from "@trellis/mcp";
+import { McpTool, reportProgress } from "@trellis/mcp";
 import { redPixel, silence } from "./media.js";
 
 /**

@@ -124,20 +124,6 @@ export type {
   HttpMethod,
   ParameterLocation,
 } from "./http/vocabulary.js";
-export type { McpAuthorizationOptions, McpOptions } from "./mcp/mcp-options.js";
-export type {
-  McpArgument,
-  McpDispatchHooks,
-  McpHandler,
-  McpOutputShape,
-  McpPlugin,
-  McpPluginContext,
-  McpRoute,
-  McpToolAnnotations,
-  McpToolDefinition,
-  McpToolPlan,
-} from "./mcp/mcp-plugin.js";
-export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
 export type {
   AppObserver,
   AppTelemetry,
@@ -148,7 +134,11 @@ export type {
   RouteStageObserver,
   SocketObserver,
 } from "./observability/app-observer.js";
-export { getRequestLogger, type RequestLogger } from "./observability/request-logger.js";
+export {
+  getRequestLogger,
+  type RequestLogger,
+  type RequestLogSink,
+} from "./observability/request-logger.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
 export type { DeprecatedOptions } from "./operation/deprecation-policy.js";
@@ -193,12 +183,14 @@ export { getRequestSignal } from "./pipeline/request-deadline.js";
 export { withHeaders } from "./pipeline/response-headers.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
 export type {
+  AppDispatchOptions,
   AppPlugin,
   AppPluginContext,
   AppPluginMount,
   AppPluginOperation,
   AppPluginResponse,
   AppPluginRoute,
+  AppSchemas,
 } from "./plugin/app-plugin.js";
 export { eventLogger } from "./pubsub/event-logger.js";
 export { decodeEventMeta, encodeEventMeta } from "./pubsub/event-meta-text.js";

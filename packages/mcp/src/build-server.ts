@@ -5,12 +5,12 @@ import {
   type RequestStateCodec,
   Server,
 } from "@modelcontextprotocol/server";
-import type { McpPluginContext, McpToolPlan } from "@trellis/core";
 import { callTool } from "./call-tool.js";
 import type { InputAsked } from "./input-required.js";
 import { clientCapabilities, inputRequired } from "./input-result.js";
 import { cancelLegacyCall } from "./legacy-cancel.js";
 import type { PromptCatalog } from "./mcp-prompts.js";
+import type { McpPluginContext, McpToolPlan } from "./planning/mcp-plugin.js";
 import type { ResourceCatalog } from "./resource-catalog.js";
 
 /** What every request's server is made from: planned once, at startup. */

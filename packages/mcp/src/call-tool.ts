@@ -6,11 +6,11 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { McpPluginContext, McpToolPlan } from "@trellis/core";
 import { inputAsked, rememberInput } from "./input-required.js";
 import { clientCapabilities, inputRequired } from "./input-result.js";
 import { trackLegacyCall } from "./legacy-cancel.js";
 import { logData, mcpLevel } from "./log-level.js";
+import type { McpPluginContext, McpToolPlan } from "./planning/mcp-plugin.js";
 import { rememberProgress } from "./progress.js";
 import { toolRequest } from "./tool-request.js";
 import { toolResult } from "./tool-result.js";

@@ -89,7 +89,7 @@ const app = createApp({
       return next();
     },
   ],
-  mcp: { plugin: mcpServer() },
+  plugins: [mcpServer()],
 });
 
 const toolsOf = async () => {

@@ -1,4 +1,4 @@
-import type { McpPluginContext } from "@trellis/core";
+import type { McpPluginContext } from "./planning/mcp-plugin.js";
 
 // What belongs to the MCP exchange itself, not to the operation a tool call or a read stands for.
 const exchangeOnly = new Set([

@@ -24,7 +24,7 @@ class OrderController extends Controller {
 const app = createApp({
   schema: typebox(),
   controllers: [OrderController],
-  mcp: { plugin: mcpServer() },
+  plugins: [mcpServer()],
 });
 
 const rpc = (id: number, method: string, params: unknown) =>

@@ -18,4 +18,13 @@ export {
   mcpResources,
 } from "./mcp-resource.js";
 export { type McpServerOptions, mcpServer } from "./mcp-server.js";
+export type { McpAuthorizationOptions, McpOptions } from "./planning/mcp-options.js";
+export type {
+  McpArgument,
+  McpOutputShape,
+  McpToolAnnotations,
+  McpToolDefinition,
+  McpToolPlan,
+} from "./planning/mcp-plugin.js";
+export { McpTool, type McpToolOptions, mcpTools } from "./planning/mcp-tool.js";
 export { reportProgress } from "./progress.js";

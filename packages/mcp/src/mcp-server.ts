@@ -1,6 +1,6 @@
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createMcpHandler, createRequestStateCodec } from "@modelcontextprotocol/server";
-import type { McpHandler, McpPlugin, McpPluginContext } from "@trellis/core";
+import type { AppPlugin } from "@trellis/core";
 import { serverFactory } from "./build-server.js";
 import { malformedCall } from "./check-call.js";
 import { originCheck } from "./check-origin.js";
@@ -8,11 +8,18 @@ import { jsonRpcError, transportError } from "./json-rpc-error.js";
 import { jsonUnlessStreamed } from "./json-unless-streamed.js";
 import { mcpError } from "./mcp-errors.js";
 import { type McpPrompt, PromptCatalog } from "./mcp-prompts.js";
+import type { McpOptions } from "./planning/mcp-options.js";
+import type { McpHandler, McpPluginContext } from "./planning/mcp-plugin.js";
+import { mcpSettings } from "./planning/mcp-settings.js";
+import { mcpEndpoint } from "./planning/mount-mcp.js";
 import { readMessage } from "./read-message.js";
 import { ResourceCatalog } from "./resource-catalog.js";
 
-/** What `mcpServer()` takes: what the endpoint offers besides the app's tools and resources. */
-export interface McpServerOptions {
+/**
+ * What `mcpServer()` takes: where and how the endpoint is served (`McpOptions`), and what it
+ * offers besides the app's tools and resources.
+ */
+export interface McpServerOptions extends McpOptions {
   /** The prompts of `prompts/list` and `prompts/get`. */
   readonly prompts?: readonly McpPrompt[];
   /**
@@ -23,14 +30,16 @@ export interface McpServerOptions {
 }
 
 /**
- * The MCP endpoint of a Trellis app, on the official SDK's (v2) `createMcpHandler`: revision
+ * The MCP endpoint of a Trellis app, an app plugin (`createApp({ plugins: [mcpServer()] })`) on
+ * the official SDK's (v2) `createMcpHandler`: revision
  * 2026-07-28 (no handshake; version and capabilities in each request's `_meta`) and, on the same
  * endpoint, 2025-11-25 and the older revisions through the SDK's stateless legacy path. Nothing is
  * kept between requests, so any instance behind a load balancer answers any call. Each request gets
  * its own SDK server, which lists the planned tools (and `@McpResource` routes, and the prompts
  * given here) and runs each call as an HTTP request of its own operation, never matched by URL.
  */
-export function mcpServer(options: McpServerOptions = {}): McpPlugin {
+export function mcpServer(options: McpServerOptions = {}): AppPlugin {
+  const settings = mcpSettings(options);
   const prompts = new PromptCatalog(options.prompts ?? []);
   const key = options.stateKey ?? crypto.getRandomValues(new Uint8Array(32));
   if (key.length < 32) {
@@ -41,7 +50,10 @@ export function mcpServer(options: McpServerOptions = {}): McpPlugin {
     key,
     bind: (exchange) => exchange.http?.req?.headers.get("authorization") ?? "",
   });
-  return { name: "@trellis/mcp", handler: (context) => mcpHandler(context, prompts, states) };
+  return mcpEndpoint(settings, {
+    name: "@trellis/mcp",
+    handler: (context) => mcpHandler(context, prompts, states),
+  });
 }
 
 function mcpHandler(

@@ -44,7 +44,7 @@ const app = createApp({
   schema: typebox(),
   controllers: [ItemController],
   limits: { body: limit },
-  mcp: { plugin: mcpServer() },
+  plugins: [mcpServer()],
 });
 
 const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
@@ -59,7 +59,7 @@ describe("arguments", () => {
       schema: typebox(),
       controllers: [ItemController],
       limits: { body: 2 * 1024 * 1024 },
-      mcp: { plugin: mcpServer() },
+      plugins: [mcpServer()],
     });
     const answer = await callTool(bigApp, "storeItem", { body: { value: 1 }, ...many });
     expect(answer.json.result.isError).toBe(true);

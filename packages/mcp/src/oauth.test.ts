@@ -67,7 +67,7 @@ beforeAll(async () => {
       securitySchemes: { bearer: bearer.scheme },
     },
     security: { bearer },
-    mcp: { plugin: mcpServer() },
+    plugins: [mcpServer()],
   });
   server = Bun.serve({ port, hostname: "127.0.0.1", routes: app.routes, fetch: app.fetch });
 }, 60_000);

@@ -24,7 +24,7 @@ beforeAll(() => {
   const app = createApp({
     schema: typebox(),
     controllers: [PingController],
-    mcp: { plugin: mcpServer() },
+    plugins: [mcpServer()],
   });
   server = Bun.serve({ port: 0, hostname: "127.0.0.1", routes: app.routes, fetch: app.fetch });
   base = `http://127.0.0.1:${server.port}`;

@@ -6,10 +6,10 @@ import {
   ResourceNotFoundError,
   type ResourceTemplateType,
 } from "@modelcontextprotocol/server";
-import type { McpPluginContext, McpRoute } from "@trellis/core";
 import { forwardedHeaders } from "./forwarded-headers.js";
 import { type McpResourcePlan, mcpResourceFeature } from "./mcp-resource.js";
 import { segmentProblem } from "./path-segment.js";
+import type { McpPluginContext, McpRoute } from "./planning/mcp-plugin.js";
 
 interface Entry {
   readonly plan: McpResourcePlan;

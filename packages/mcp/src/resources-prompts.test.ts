@@ -152,7 +152,7 @@ describe("@McpResource at startup", () => {
       make() {}
     }
     expectConfigError(
-      () => createApp({ schema: typebox(), controllers: [NotGet], mcp: { plugin: mcpServer() } }),
+      () => createApp({ schema: typebox(), controllers: [NotGet], plugins: [mcpServer()] }),
       "INVALID_MCP_RESOURCE",
       "NotGet.make",
     );
@@ -168,7 +168,7 @@ describe("@McpResource at startup", () => {
         createApp({
           schema: typebox(),
           controllers: [MissingVariable],
-          mcp: { plugin: mcpServer() },
+          plugins: [mcpServer()],
         }),
       "INVALID_MCP_RESOURCE",
       "{id}",

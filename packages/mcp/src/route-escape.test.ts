@@ -1,17 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { typebox } from "@trellis/adapter-typebox";
-import {
-  Controller,
-  createApp,
-  Get,
-  McpTool,
-  OperationId,
-  Param,
-  Returns,
-  Route,
-} from "@trellis/core";
+import { Controller, createApp, Get, OperationId, Param, Returns, Route } from "@trellis/core";
 import { describe, expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";
+import { McpTool } from "./planning/mcp-tool.js";
 import { callTool } from "./test-helpers/rpc.js";
 
 // A tool call cannot leave its route: path arguments are one segment each, and a call runs the
@@ -64,7 +56,7 @@ class InternalController extends Controller {
 const app = createApp({
   schema: typebox(),
   controllers: [DocsController, FilesController, InternalController],
-  mcp: { plugin: mcpServer() },
+  plugins: [mcpServer()],
 });
 
 describe("a path argument", () => {

@@ -1,6 +1,7 @@
-import { type McpPluginContext, type McpToolPlan, maxIssues } from "@trellis/core";
+import { maxIssues } from "@trellis/core";
 import { forwardedHeaders } from "./forwarded-headers.js";
 import { segmentProblem } from "./path-segment.js";
+import type { McpPluginContext, McpToolPlan } from "./planning/mcp-plugin.js";
 
 /** A 400 problem about the arguments themselves, shaped like the app's validation problems. */
 export interface ArgumentProblem {

@@ -1,5 +1,5 @@
-import type { McpToolPlan } from "@trellis/core";
 import { describe, expect, it } from "vitest";
+import type { McpToolPlan } from "./planning/mcp-plugin.js";
 import { toolResult } from "./tool-result.js";
 
 const plan = (output: McpToolPlan["output"]) => ({ output }) as McpToolPlan;

@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { McpToolPlan } from "@trellis/core";
 import { mixedParts } from "./mixed-parts.js";
+import type { McpToolPlan } from "./planning/mcp-plugin.js";
 
 const mediaOf = (response: Response) =>
   (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";

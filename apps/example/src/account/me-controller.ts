@@ -3,7 +3,6 @@ import {
   Controller,
   Description,
   Get,
-  McpTool,
   OperationId,
   Returns,
   Route,
@@ -11,6 +10,7 @@ import {
   Summary,
   Tags,
 } from "@trellis/core";
+import { McpTool } from "@trellis/mcp";
 import { Me } from "./me.js";
 
 /**

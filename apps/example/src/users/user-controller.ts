@@ -7,7 +7,6 @@ import {
   Description,
   Get,
   Inject,
-  McpTool,
   NotFoundException,
   OperationId,
   Param,
@@ -23,6 +22,7 @@ import {
   Tags,
 } from "@trellis/core";
 import { Idempotent } from "@trellis/idempotency";
+import { McpTool } from "@trellis/mcp";
 import { RateLimit } from "@trellis/rate-limit";
 import { BulkCreateUsersInput, maxBulkUsers } from "./bulk-create-users-input.js";
 import { CreateUserInput } from "./create-user-input.js";

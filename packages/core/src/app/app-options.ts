@@ -4,7 +4,6 @@ import type { Logger } from "../errors/logger.js";
 import type { RouteFeature } from "../feature/route-feature.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
-import type { McpOptions } from "../mcp/mcp-options.js";
 import type { AppTelemetry } from "../observability/app-observer.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { VersioningOptions } from "../operation/versioning-options.js";
@@ -84,7 +83,8 @@ export interface AppOptions extends DocumentOptions {
   readonly telemetry?: AppTelemetry;
   /**
    * App plugins: what adds routes and lifecycle to the app, such as `healthChecks()` from
-   * `@trellis/health` (liveness and readiness, documented). Mounted in order at startup. See
+   * `@trellis/health` (liveness and readiness, documented), or a plugin that serves the app's
+   * operations over another protocol. Mounted in order at startup. See
    * docs/writing-a-feature.md.
    */
   readonly plugins?: readonly AppPlugin[];
@@ -132,12 +132,6 @@ export interface AppOptions extends DocumentOptions {
    * (`@trellis/pubsub-postgres`) reach every instance; the app opens and closes it.
    */
   readonly pubsub?: PubSub;
-  /**
-   * An MCP server on the app's own routes (Streamable HTTP, stateless, at `/mcp`): each routed
-   * operation is a tool (see `@McpTool`), called through the same pipeline as HTTP. Needs
-   * `@trellis/mcp`. Default off.
-   */
-  readonly mcp?: boolean | McpOptions;
 }
 
 /** The default `limits.body`: 1 MiB. */

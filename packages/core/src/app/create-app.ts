@@ -4,9 +4,8 @@ import { Container } from "../di/container.js";
 import { describeModules } from "../di/module-graph.js";
 import { mountDocs } from "../docs/mount-docs.js";
 import type { StageCompileContext } from "../feature/compile-stages.js";
-import { inheritConnection, rememberServers } from "../http/client-address.js";
+import { rememberServers } from "../http/client-address.js";
 import type { RouteHandler } from "../http/route-handler.js";
-import { mountMcp } from "../mcp/mount-mcp.js";
 import { reportUndeclaredResponses } from "../openapi/undeclared-responses.js";
 import { writeDocumentFile } from "../openapi/write-document-file.js";
 import type { Operation } from "../operation/operation.js";
@@ -31,6 +30,7 @@ import { checkSecurityNames } from "./check-security-names.js";
 import { notReady } from "./not-ready.js";
 import { observeApp } from "./observe-app.js";
 import { operationEntry } from "./operation-entry.js";
+import { pluginDispatch } from "./plugin-dispatch.js";
 import { deploymentOf, readOperations } from "./read-operations.js";
 
 export type { App } from "./app.js";
@@ -78,9 +78,18 @@ export function createApp(options: AppOptions): App {
     createErrorResponder(settings.logger, settings.errorFormatter),
   );
   const taken = new Set(served.map(({ operation }) => operation.shape));
+  const operationsOf = built.map(({ operation }) => operation);
+  const entryOf = new Map<Operation, RouterEntry>();
   const plugins = appPlugins(
     settings,
-    { operations: built.map(({ operation }) => operation), taken, pubsub, respondError },
+    {
+      operations: operationsOf,
+      taken,
+      pubsub,
+      respondError,
+      registry,
+      dispatch: pluginDispatch(entryOf, () => ({ fetch, direct: router.direct })),
+    },
     () => container,
     () => documentOf(),
   );
@@ -92,7 +101,7 @@ export function createApp(options: AppOptions): App {
     },
     respond: respondError,
   };
-  const operations = [...built.map(({ operation }) => operation), ...plugins.operations];
+  const operations = [...operationsOf, ...plugins.operations];
 
   // The document's checks first: an undeclared security scheme is reported before an unguarded
   // one. The document itself is built on first use (`app.document`, the docs, `openapi.file`):
@@ -184,7 +193,6 @@ export function createApp(options: AppOptions): App {
   }
 
   const entries: RouterEntry[] = [...plugins.entries];
-  const entryOf = new Map<Operation, RouterEntry>();
   let live = starting === undefined;
   served.forEach(({ operation }, index) => {
     const handler: RouteHandler = live
@@ -229,20 +237,10 @@ export function createApp(options: AppOptions): App {
         modules,
         asyncDocs,
         versioning.documents,
+        plugins.documents,
       ),
     );
   }
-
-  // MCP: a tool call runs its operation's own entry (before versions share one), never by URL.
-  const dispatch = async (request: Request, from?: Request, operation?: Operation) => {
-    if (from !== undefined) inheritConnection(request, from);
-    if (operation === undefined) return await fetch(request);
-    const entry = entryOf.get(operation);
-    if (entry === undefined) throw new Error(`${operation.handlerName} is not a route of the app`);
-    return await router.direct(entry)(request);
-  };
-  const mcp = { registry, taken: shapes, entries, respondError, dispatch };
-  entries.push(...mountMcp(options.mcp, built, settings, mcp));
 
   const router = buildRouter(versioning.entries(entries), respondError, {
     ...(settings.pipeline.middleware.length > 0

@@ -65,21 +65,32 @@ function docsContext(document: OpenApiDocument, modules: readonly ModuleInfo[]):
   };
 }
 
-/** Adds the `@trellis/client` manifest beside the raw document, unless the plugin serves that path. */
+/**
+ * Adds the `@trellis/client` manifest beside the raw document, unless the plugin serves that path,
+ * and the app plugins' documents (`extras`, their paths listed) beside it too.
+ */
 function withClientManifest(
   routes: ReturnType<DocsPlugin["routes"]>,
   operations: readonly Operation[],
   asyncapi: Readonly<Record<string, unknown>> | undefined,
+  extras: ReadonlyMap<string, string>,
+  extraPaths: Set<string>,
 ): ReturnType<DocsPlugin["routes"]> {
   const path = clientManifestPath(Object.keys(routes));
   if (path === undefined || Object.hasOwn(routes, path)) return routes;
   const body = JSON.stringify(clientManifest(operations));
   const served = { ...routes, [path]: new Response(body, { headers: jsonHeaders }) };
+  const folder = path.slice(0, -"client.json".length);
   // The AsyncAPI document of the app's WebSocket routes, when it has any: beside the OpenAPI one.
-  const asyncPath = `${path.slice(0, -"client.json".length)}asyncapi.json`;
+  const asyncPath = `${folder}asyncapi.json`;
   if (asyncapi !== undefined && !Object.hasOwn(routes, asyncPath)) {
     const text = JSON.stringify(asyncapi);
     served[asyncPath] = new Response(text, { headers: jsonHeaders });
+  }
+  for (const [name, text] of extras) {
+    if (Object.hasOwn(served, `${folder}${name}`)) continue;
+    served[`${folder}${name}`] = new Response(text, { headers: jsonHeaders });
+    extraPaths.add(`${folder}${name}`);
   }
   return served;
 }
@@ -90,8 +101,8 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
  * The router entries of a docs plugin's routes, mounted exactly as the plugin gives them
  * ("/docs/" stays apart from "/docs"). A route whose shape an app route (or an earlier docs
  * plugin's) already has is a startup error, never a silent shadow. `taken` gains the new shapes.
- * The `@trellis/client` manifest (and the AsyncAPI document, given one) is mounted beside the raw
- * document.
+ * The `@trellis/client` manifest (and the AsyncAPI document, given one, and the app plugins'
+ * documents, each unless its path is served already) is mounted beside the raw document.
  */
 export function mountDocs(
   plugin: DocsPlugin,
@@ -102,8 +113,10 @@ export function mountDocs(
   modules: readonly ModuleInfo[] = [],
   asyncapi?: Readonly<Record<string, unknown>>,
   documents?: AppDocuments,
+  extras: ReadonlyMap<string, string> = new Map(),
 ): RouterEntry[] {
   let routes: ReturnType<DocsPlugin["routes"]>;
+  const extraPaths = new Set<string>();
   try {
     const context = docsContext(document, modules);
     // An app with API versions: the plugin learns of them, core serves their documents.
@@ -112,6 +125,8 @@ export function mountDocs(
       plugin.routes(versions ? Object.assign(context, { versions }) : context),
       operations,
       asyncapi,
+      extras,
+      extraPaths,
     );
     if (documents) routes = withVersionDocuments(routes, documents);
   } catch (error) {
@@ -127,6 +142,7 @@ export function mountDocs(
       ]);
     }
     const shape = routeShape(path);
+    if (taken.has(shape) && extraPaths.has(path)) continue; // a route of the app's is there
     if (taken.has(shape)) {
       throw configError("DOCS_ROUTE_CONFLICT", [plugin.name, path]);
     }

@@ -1,4 +1,4 @@
-/** The startup errors of cors, the request context, docs, plugins, WebSockets, decorators and MCP. */
+/** The startup errors of cors, the request context, docs, plugins, WebSockets, and decorators. */
 export const pluginErrorCodes = {
   CORS_CREDENTIALS_ANY_ORIGIN: {
     meaning: "cors() allows credentials without naming the allowed origins",
@@ -113,32 +113,5 @@ export const pluginErrorCodes = {
     meaning:
       "`@Body` declares uploads or multipart limits on a body that is not multipart/form-data, or an uploads value is not a sink",
     message: "%s: @Body %s.",
-  },
-  MCP_PLUGIN_MISSING: {
-    meaning:
-      "the `mcp` option is set but @trellis/mcp is not installed, cannot be loaded or does not give mcpServer()",
-    message:
-      'mcp is set but %s. Install it with `%s` (in a single-file executable, add `import "%s/embed";` to the entry you compile), or pass mcp.plugin, or leave mcp off.',
-  },
-  INVALID_MCP_OPTIONS: {
-    meaning:
-      "the `mcp` option or an `@McpTool` is not valid, `mcp.path` is a route already, `@McpTool` is on an upload, or `mcp.authorization` names no bearer check or a resource its audience lacks",
-    message: "%s %s",
-  },
-  INVALID_MCP_TOOL_NAME: {
-    meaning:
-      'an MCP tool name (the operationId or `@McpTool` name) is not 1 to 128 of A-Z, a-z, 0-9, "_", "-", "."',
-    message:
-      '%s: the tool name %s breaks MCP\'s rules (1 to 128 of A-Z, a-z, 0-9, "_", "-", "."); give one with @McpTool({ name }).',
-  },
-  DUPLICATE_MCP_TOOL: {
-    meaning: "two operations would be MCP tools of one name",
-    message: '%s and %s are both the MCP tool "%s"; rename one with @McpTool({ name }).',
-  },
-  MCP_ARGUMENT_CONFLICT: {
-    meaning:
-      "two inputs of one operation (path, query, header, cookie parameters, the body) would be one MCP tool argument",
-    message:
-      '%s: the %s input "%s" and the %s input "%s" would be one tool argument; rename one, or leave the operation out of MCP with @McpTool(false).',
   },
 } as const;

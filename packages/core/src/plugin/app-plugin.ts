@@ -2,8 +2,10 @@ import type { AppStatus } from "../di/built-in-tokens.js";
 import type { InjectionToken } from "../di/injection-metadata.js";
 import type { Logger } from "../errors/logger.js";
 import type { HttpMethod } from "../http/vocabulary.js";
+import type { RequestLogSink } from "../observability/request-logger.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import type { Operation } from "../operation/operation.js";
+import type { Guard } from "../pipeline/guard.js";
 import type { PubSubStatus } from "../pubsub/pubsub.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 
@@ -50,6 +52,38 @@ export interface AppPluginRoute {
   readonly handler: (request: Request) => Response | Promise<Response>;
   /** Set for an API operation; absent: served only (a docs page), never documented. */
   readonly operation?: AppPluginOperation;
+  /**
+   * Milliseconds before the route is answered 503, as a route's `@Timeout` (the app's
+   * `limits.timeout` is `context.limits.timeout`); absent: none.
+   */
+  readonly timeout?: number;
+}
+
+/** The app's shared schema components (`#/components/schemas/Name`), finished at startup. */
+export interface AppSchemas {
+  /** One component's schema by name; undefined when the app has none of that name. */
+  component(name: string): JsonSchema | undefined;
+  /** The schema a component reference points to (following chains); any other as it is. */
+  resolve(schema: JsonSchema): JsonSchema;
+  /** The component a `$ref` names (`#/components/schemas/User`: `User`), else undefined. */
+  componentName(ref: string): string | undefined;
+}
+
+/** How `context.dispatch` runs a request the plugin made. */
+export interface AppDispatchOptions {
+  /**
+   * The request the plugin is serving: the new one is taken as arriving on its connection (a
+   * rate limit by client address sees that client).
+   */
+  readonly from?: Request;
+  /**
+   * Run this operation's route alone (one of `context.operations`): its path is read against
+   * that route's template only, and one that does not fit is a 400. Absent: matched by URL, as
+   * `fetch` matches it.
+   */
+  readonly operation?: Operation;
+  /** Receives each line logged about the request (`getRequestLogger(request)`), besides the app's logger. */
+  readonly log?: RequestLogSink;
 }
 
 /** What core hands an app plugin while it mounts, once per app. */
@@ -76,11 +110,34 @@ export interface AppPluginContext {
    * from a handler or `ready`, not while mounting.
    */
   resolve(token: InjectionToken, consumer: string): unknown;
+  /**
+   * Answers a request as the app answers it over HTTP: what wraps every answer (middleware,
+   * request id, the observer, timeouts) and the route's pipeline (security, guards, validation,
+   * features, interceptors, the error answer). For a plugin that serves the app's operations
+   * over another protocol; from a handler, not while mounting.
+   */
+  dispatch(request: Request, options?: AppDispatchOptions): Promise<Response>;
+  /** The app's schema components, for a plugin that describes operations in its own format. */
+  readonly schemas: AppSchemas;
+  /** The runtime check of each security scheme (`createApp({ security })`), by scheme name. */
+  readonly security: ReadonlyMap<string, Guard>;
+  /** `openapi.service` as the app gives it (its name and version), if it does. */
+  readonly service: { readonly name?: string; readonly version?: string } | undefined;
+  /** `limits.body` (bytes) and `limits.timeout` (milliseconds, undefined: none). */
+  readonly limits: { readonly body: number; readonly timeout: number | undefined };
+  /** The header that carries the request id, lower case (undefined when ids are off). */
+  readonly requestIdHeader: string | undefined;
 }
 
 /** What an app plugin adds to the app: its routes and its lifecycle hooks. */
 export interface AppPluginMount {
   readonly routes: readonly AppPluginRoute[];
+  /**
+   * Machine-readable documents served beside the raw OpenAPI document when docs are on, by file
+   * name (`{ "mcp.json": value }`: `/docs/mcp.json`), as JSON. One whose path is served already
+   * is left out.
+   */
+  readonly documents?: Readonly<Record<string, unknown>>;
   /**
    * Runs once the app's providers exist and their `onInit` ran, before `app.ready` resolves (in
    * `createApp` itself for an app that starts synchronously); a throw or rejection fails startup.

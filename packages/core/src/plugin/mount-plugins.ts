@@ -3,20 +3,24 @@ import type { InjectionToken } from "../di/injection-metadata.js";
 import { configError } from "../errors/core-config-error.js";
 import type { Logger } from "../errors/logger.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
-import type { RouteHandler } from "../http/route-handler.js";
 import { routeShape } from "../http/route-shape.js";
 import { httpMethods } from "../http/vocabulary.js";
 import type { RouteObserver } from "../observability/app-observer.js";
 import type { OpenApiDocument } from "../openapi/openapi-options.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
+import { raceDeadline, startDeadline } from "../pipeline/request-deadline.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import type { RouterEntry } from "../router/build-router.js";
-import type { AppPlugin, AppPluginMount, AppPluginRoute } from "./app-plugin.js";
+import type { AppPlugin, AppPluginContext, AppPluginMount, AppPluginRoute } from "./app-plugin.js";
 import { pluginOperation } from "./plugin-operation.js";
 
 /** What `createApp` gives its plugins; the lazy members are read after every plugin mounted. */
-export interface PluginMountInput {
+export interface PluginMountInput
+  extends Pick<
+    AppPluginContext,
+    "dispatch" | "schemas" | "security" | "service" | "limits" | "requestIdHeader"
+  > {
   readonly operations: readonly Operation[];
   /** Shapes served so far; gains each plugin's. */
   readonly taken: Set<string>;
@@ -38,6 +42,8 @@ export interface MountedPlugins {
   ready(): void | Promise<void>;
   /** Every plugin's `close`, each failure logged: for `app.close()`. */
   readonly closers: readonly { close(): Promise<void> }[];
+  /** The plugins' documents beside the raw OpenAPI document: file name to JSON text. */
+  readonly documents: ReadonlyMap<string, string>;
 }
 
 const invalid = (subject: string, problem: string, cause?: unknown) =>
@@ -77,11 +83,13 @@ function checkRoute(route: AppPluginRoute, name: string): void {
     httpMethods.includes(route.method) &&
     typeof route.path === "string" &&
     validPath.test(route.path) &&
-    typeof route.handler === "function";
+    typeof route.handler === "function" &&
+    (route.timeout === undefined ||
+      (Number.isInteger(route.timeout) && route.timeout >= 1 && route.timeout <= 2 ** 31 - 1));
   if (!valid) {
     throw invalid(
       `app plugin "${name}"`,
-      `returned an invalid route ${JSON.stringify(route?.path)}: a route is { method, path, handler } with an absolute path without parameters.`,
+      `returned an invalid route ${JSON.stringify(route?.path)}: a route is { method, path, handler, timeout? } with an absolute path without parameters (a timeout is whole milliseconds, 1 to 2^31 - 1).`,
     );
   }
 }
@@ -91,7 +99,7 @@ function guarded(
   handler: AppPluginRoute["handler"],
   respondError: ErrorResponder,
   operation: Operation | undefined,
-): RouteHandler {
+): PluginHandler {
   return (request) => {
     try {
       const answer = handler(request);
@@ -103,6 +111,24 @@ function guarded(
     } catch (error) {
       return respondError(error, request, operation);
     }
+  };
+}
+
+/** A plugin route's handler, guarded: it answers, never throws. */
+type PluginHandler = (request: Request) => Response | Promise<Response>;
+
+/** The route within its timeout, as a route's `@Timeout`: 503 once it passes, its signal aborted. */
+function timed(
+  handler: PluginHandler,
+  milliseconds: number,
+  respondError: ErrorResponder,
+): PluginHandler {
+  return (request) => {
+    const abort = startDeadline(request);
+    const answer = handler(request);
+    // A deadline started further out (around global middleware) already bounds it.
+    if (abort === undefined) return answer;
+    return raceDeadline(answer, milliseconds, abort, respondError, request);
   };
 }
 
@@ -120,6 +146,7 @@ export function mountPlugins(
   const entries: RouterEntry[] = [];
   const readies: (() => void | Promise<void>)[] = [];
   const closers: { close(): Promise<void> }[] = [];
+  const documents = new Map<string, string>();
   let mounting: string | undefined;
   const notWhileMounting = (what: string) => {
     if (mounting !== undefined) {
@@ -148,6 +175,15 @@ export function mountPlugins(
           notWhileMounting("a provider");
           return input.resolve(token, consumer);
         },
+        dispatch: (request, options) => {
+          notWhileMounting("dispatch");
+          return input.dispatch(request, options);
+        },
+        schemas: input.schemas,
+        security: input.security,
+        service: input.service,
+        limits: input.limits,
+        requestIdHeader: input.requestIdHeader,
       });
     } catch (error) {
       if (error instanceof TrellisConfigError) throw error;
@@ -172,14 +208,26 @@ export function mountPlugins(
           ? undefined
           : pluginOperation(route.method, route.path, route.operation);
       if (operation !== undefined) operations.push(operation);
-      const handler = guarded(route.handler, input.respondError, operation);
+      const safe = guarded(route.handler, input.respondError, operation);
+      const handler =
+        route.timeout === undefined ? safe : timed(safe, route.timeout, input.respondError);
       entries.push({
         method: route.method,
         path: route.path,
         shape,
         route: route.path,
         handler: operation && input.observe ? input.observe(operation).enter(handler) : handler,
+        ...(route.timeout === undefined ? {} : { timeout: route.timeout }),
       });
+    }
+    for (const [name, value] of Object.entries(mounted.documents ?? {})) {
+      if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(name) || documents.has(name)) {
+        throw invalid(
+          `app plugin "${plugin.name}"`,
+          `returned the document ${JSON.stringify(name)}: a document is a file name (letters, digits, ".", "_", "-") no plugin gave before.`,
+        );
+      }
+      documents.set(name, JSON.stringify(value));
     }
     for (const shape of shapes) input.taken.add(shape);
     if (mounted.ready) readies.push(() => mounted.ready?.());
@@ -211,5 +259,6 @@ export function mountPlugins(
       return chain;
     },
     closers,
+    documents,
   };
 }

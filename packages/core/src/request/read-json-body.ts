@@ -14,7 +14,7 @@ const plans = new Map<number, BodyPlan>();
  * passes it), strict UTF-8, no content coding, at most 64 levels deep and no `__proto__` key.
  * Rejects with the `HttpException` a route would answer: 413, 415 (another media type or a content
  * coding), 400 (missing, unreadable, not JSON, too deep). For code that serves a body outside a
- * route (`@trellis/mcp` reads each JSON-RPC message with it).
+ * route (an app plugin that takes JSON messages reads each with it).
  */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   let plan = plans.get(limit);

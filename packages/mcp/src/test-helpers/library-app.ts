@@ -70,8 +70,8 @@ export function libraryApp(): App {
       service: { name: "library", version: "1.0.0" },
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
     },
-    mcp: {
-      plugin: mcpServer({
+    plugins: [
+      mcpServer({
         prompts: [
           {
             name: "review",
@@ -94,6 +94,6 @@ export function libraryApp(): App {
           },
         ],
       }),
-    },
+    ],
   });
 }

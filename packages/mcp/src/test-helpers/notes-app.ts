@@ -14,7 +14,6 @@ import {
   Inject,
   Injectable,
   type Interceptor,
-  McpTool,
   NotFoundException,
   OperationId,
   Param,
@@ -28,7 +27,8 @@ import {
   Timeout,
   UseInterceptors,
 } from "@trellis/core";
-import { mcpServer } from "../mcp-server.js";
+import { type McpServerOptions, mcpServer } from "../mcp-server.js";
+import { McpTool } from "../planning/mcp-tool.js";
 
 export const Note = Type.Object(
   { id: Type.String(), text: Type.String(), tags: Type.Array(Type.String()), by: Type.String() },
@@ -145,7 +145,7 @@ class NotesController extends Controller {
 }
 
 /** The notes API with MCP on at `/mcp` (the plugin given directly: no package lookup). */
-export function notesApp(options: { mcp?: object } = {}): App {
+export function notesApp(options: { mcp?: McpServerOptions } = {}): App {
   return createApp({
     schema: typebox(),
     controllers: [NotesController],
@@ -176,6 +176,6 @@ export function notesApp(options: { mcp?: object } = {}): App {
       service: { name: "notes", version: "1.2.3" },
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
     },
-    mcp: { plugin: mcpServer(), ...options.mcp },
+    plugins: [mcpServer(options.mcp)],
   });
 }

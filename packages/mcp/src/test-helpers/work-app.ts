@@ -6,7 +6,6 @@ import {
   createApp,
   Get,
   getRequestLogger,
-  McpTool,
   OperationId,
   Post,
   Req,
@@ -15,6 +14,7 @@ import {
 } from "@trellis/core";
 import { askForInput, inputResponses, inputState } from "../input-required.js";
 import { mcpServer } from "../mcp-server.js";
+import { McpTool } from "../planning/mcp-tool.js";
 import { reportProgress } from "../progress.js";
 
 /** What the long call saw: whether its request's signal was aborted, and when it ended. */
@@ -95,6 +95,6 @@ export function workApp(): App {
     controllers: [WorkController],
     logger: { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} },
     openapi: { service: { name: "work", version: "1.0.0" } },
-    mcp: { plugin: mcpServer() },
+    plugins: [mcpServer()],
   });
 }

@@ -1,7 +1,5 @@
-import { configError } from "../errors/core-config-error.js";
-import type { Operation } from "../operation/operation.js";
-import type { JsonSchema } from "../schema/json-schema.js";
-import type { SchemaRegistry } from "../schema/schema-registry.js";
+import type { AppSchemas, JsonSchema, Operation } from "@trellis/core";
+import { mcpError } from "../mcp-errors.js";
 import type { McpArgument } from "./mcp-plugin.js";
 import { objectShape, type SelfContained } from "./self-contained-schema.js";
 
@@ -20,7 +18,7 @@ export interface ToolInput {
  */
 export function toolInput(
   operation: Operation,
-  registry: SchemaRegistry,
+  registry: AppSchemas,
   schemas: SelfContained,
   where: string,
 ): ToolInput {
@@ -35,7 +33,7 @@ export function toolInput(
   ) => {
     const taken = args.find((arg) => arg.name === name);
     if (taken) {
-      throw configError("MCP_ARGUMENT_CONFLICT", [where, location, name, taken.in, name]);
+      throw mcpError("MCP_ARGUMENT_CONFLICT", [where, location, name, taken.in, name]);
     }
     args.push({ name, in: location });
     Object.defineProperty(properties, name, {

@@ -1,27 +1,18 @@
+import {
+  Controller,
+  featureKey,
+  Get,
+  getRequestLogger,
+  OperationId,
+  Req,
+  Returns,
+  Route,
+  type RouteFeature,
+} from "@trellis/core";
+import { appUnderTest as testApp } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { Controller } from "../controller/controller.js";
-import { Req } from "../decorators/bindings.js";
-import { OperationId } from "../decorators/docs.js";
-import { Returns } from "../decorators/returns.js";
-import { Route } from "../decorators/route.js";
-import { Get } from "../decorators/verbs.js";
-import { featureKey } from "../feature/feature-key.js";
-import type { RouteFeature } from "../feature/route-feature.js";
-import { getRequestLogger } from "../observability/request-logger.js";
-import { testApp } from "../test-helpers/test-app.js";
-import type { McpPlugin, McpPluginContext } from "./mcp-plugin.js";
-
-/** A plugin that keeps what core hands it. */
-function capture(): McpPlugin & { context?: McpPluginContext } {
-  const plugin: McpPlugin & { context?: McpPluginContext } = {
-    name: "capture",
-    handler(context) {
-      plugin.context = context;
-      return async () => new Response(null, { status: 204 });
-    },
-  };
-  return plugin;
-}
+import { captureEndpoint as capture } from "../test-helpers/capture-endpoint.js";
+import { McpTool } from "./mcp-tool.js";
 
 // A feature of a plugin's own: what it plans per route reaches the plugin through `routes`.
 const markKey = featureKey<string>("@Mark", () => mark());
@@ -43,6 +34,7 @@ class Things extends Controller {
   }
 
   @Get("/plain")
+  @McpTool() // the planner's own setting: not listed among the features
   @OperationId("plain")
   @Returns(204, "Nothing")
   plain() {}
@@ -50,10 +42,10 @@ class Things extends Controller {
 
 const quiet = { undeclaredResponses: "off" } as const;
 
-describe("what core hands the MCP plugin besides the tools", () => {
+describe("what the planner hands the MCP server besides the tools", () => {
   it("lists every routed operation with its feature plans", () => {
     const plugin = capture();
-    testApp([Things], { mcp: { plugin }, openapi: quiet });
+    testApp([Things], { plugins: [plugin], openapi: quiet });
     const routes = plugin.context?.routes ?? [];
     expect(routes.map(({ operationId }) => operationId)).toEqual(["logged", "plain"]);
     expect(routes[0]).toMatchObject({
@@ -67,7 +59,7 @@ describe("what core hands the MCP plugin besides the tools", () => {
   it("gives the lines logged about a dispatched request to its log hook", async () => {
     const plugin = capture();
     testApp([Things], {
-      mcp: { plugin },
+      plugins: [plugin],
       logger: { error: () => {}, warn: () => {}, info: () => {} },
       openapi: quiet,
     });

@@ -1,9 +1,15 @@
-import type { Operation } from "../operation/operation.js";
-import type { JsonSchema } from "../schema/json-schema.js";
-import type { SchemaRegistry } from "../schema/schema-registry.js";
-import { stableJson } from "../schema/stable-json.js";
+import type { AppSchemas, JsonSchema, Operation } from "@trellis/core";
 import type { McpOutputShape } from "./mcp-plugin.js";
 import type { SelfContained } from "./self-contained-schema.js";
+
+/** JSON with object keys sorted, so two structurally equal schemas give the same text. */
+const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner) => {
+    if (inner === null || typeof inner !== "object" || Array.isArray(inner)) return inner;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(inner).sort()) sorted[key] = inner[key];
+    return sorted;
+  });
 
 const isJsonType = (type: string) => type === "application/json" || /\+json$/.test(type);
 
@@ -22,7 +28,7 @@ export function toolAccept(operation: Operation): string {
  */
 export function toolOutput(
   operation: Operation,
-  registry: SchemaRegistry,
+  registry: AppSchemas,
   schemas: SelfContained,
 ): { readonly schema: JsonSchema | undefined; readonly shape: McpOutputShape } {
   const none = { schema: undefined, shape: "none" as const };

@@ -1,14 +1,8 @@
-import { configError } from "../errors/core-config-error.js";
-import {
-  type ControllerMetadata,
-  readControllerMetadata,
-} from "../metadata/read-controller-metadata.js";
-import type { Operation } from "../operation/operation.js";
-import type { JsonSchema } from "../schema/json-schema.js";
-import type { SchemaRegistry } from "../schema/schema-registry.js";
+import type { AppSchemas, JsonSchema, Operation } from "@trellis/core";
+import { mcpError } from "../mcp-errors.js";
 import type { McpSettings } from "./mcp-options.js";
 import type { McpToolAnnotations, McpToolPlan } from "./mcp-plugin.js";
-import { type McpToolOptions, readMcpTool } from "./mcp-tool.js";
+import { type McpToolOptions, type McpToolUse, mcpToolFeature } from "./mcp-tool.js";
 import { SelfContained } from "./self-contained-schema.js";
 import { toolInput } from "./tool-input-schema.js";
 import { toolAccept, toolOutput } from "./tool-output-schema.js";
@@ -22,7 +16,7 @@ function checkSetting(value: unknown, onClass: boolean, where: string): false | 
   if (value === false) return false;
   if (value === true || value === undefined) return {};
   const fail = (why: string): never => {
-    throw configError("INVALID_MCP_OPTIONS", [`${where}: @McpTool`, why]);
+    throw mcpError("INVALID_MCP_OPTIONS", [`${where}: @McpTool`, why]);
   };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return fail("takes true, false or { name?, title?, description? }.");
@@ -61,37 +55,29 @@ const withDefinitions = (schema: JsonSchema, schemas: SelfContained): JsonSchema
   return definitions === undefined ? schema : { ...schema, $defs: definitions };
 };
 
+/** The `@McpTool` of an operation, as the feature carried it (the method's, else its class's). */
+const mcpToolOf = (operation: Operation): McpToolUse | undefined =>
+  operation.features?.find(({ feature }) => feature === mcpToolFeature)?.plan as
+    | McpToolUse
+    | undefined;
+
 /**
- * The MCP tools of an app, once, at startup: one per routed operation (in `"opt-in"` mode, per
- * operation marked `@McpTool()`), never a `@Hidden` one, an event stream or an upload; an operation
- * that reads the raw request (`@Req()`) only when marked. Names follow MCP's rules and are unique.
+ * The MCP tools of an app, once, at startup, each with the operation a call of it runs: one per
+ * routed operation (in `"opt-in"` mode, per operation marked `@McpTool()`), never a `@Hidden` one,
+ * an event stream or an upload; an operation that reads the raw request (`@Req()`) only when
+ * marked. Names follow MCP's rules and are unique.
  */
 export function planMcpTools(
   operations: readonly Operation[],
-  registry: SchemaRegistry,
-  settings: McpSettings,
-): McpToolPlan[] {
-  return planMcpToolsOf(operations, registry, settings).map(({ plan }) => plan);
-}
-
-/** The tools as `planMcpTools` plans them, each with the operation a call of it runs. */
-export function planMcpToolsOf(
-  operations: readonly Operation[],
-  registry: SchemaRegistry,
+  registry: AppSchemas,
   settings: McpSettings,
 ): { readonly plan: McpToolPlan; readonly operation: Operation }[] {
-  const controllers = new Map<Function, ControllerMetadata>();
   const names = new Map<string, string>();
   const plans: { plan: McpToolPlan; operation: Operation }[] = [];
   for (const operation of operations) {
     const { controller, handlerName, docs } = operation;
     const where = `${controller.name}.${handlerName}`;
-    let metadata = controllers.get(controller);
-    if (metadata === undefined) {
-      metadata = readControllerMetadata(controller);
-      controllers.set(controller, metadata);
-    }
-    const found = readMcpTool(controller, metadata.methods.get(handlerName));
+    const found = mcpToolOf(operation);
     const setting =
       found === undefined ? undefined : checkSetting(found.value, found.onClass, where);
     if (setting === false || docs.hidden || operation.sse !== undefined) continue;
@@ -99,7 +85,7 @@ export function planMcpToolsOf(
     const body = operation.bindings.find((binding) => binding.kind === "body");
     if (body?.contentType === "multipart/form-data") {
       if (found !== undefined && !found.onClass) {
-        throw configError("INVALID_MCP_OPTIONS", [
+        throw mcpError("INVALID_MCP_OPTIONS", [
           `${where}: @McpTool`,
           "is on an upload (multipart/form-data), which a tool call cannot send.",
         ]);
@@ -117,11 +103,11 @@ export function planMcpToolsOf(
     const options = setting ?? {};
     const name = options.name ?? docs.operationId;
     if (!toolName.test(name)) {
-      throw configError("INVALID_MCP_TOOL_NAME", [where, JSON.stringify(name)]);
+      throw mcpError("INVALID_MCP_TOOL_NAME", [where, JSON.stringify(name)]);
     }
     const other = names.get(name);
     if (other !== undefined) {
-      throw configError("DUPLICATE_MCP_TOOL", [where, other, name]);
+      throw mcpError("DUPLICATE_MCP_TOOL", [where, other, name]);
     }
     names.set(name, where);
 

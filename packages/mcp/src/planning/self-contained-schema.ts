@@ -1,5 +1,4 @@
-import type { JsonSchema } from "../schema/json-schema.js";
-import { SchemaRegistry } from "../schema/schema-registry.js";
+import type { AppSchemas, JsonSchema } from "@trellis/core";
 
 /**
  * Schemas that stand alone, as MCP tool schemas must: references to the app's components become
@@ -9,7 +8,7 @@ import { SchemaRegistry } from "../schema/schema-registry.js";
 export class SelfContained {
   private readonly used = new Map<string, JsonSchema>();
 
-  constructor(private readonly registry: SchemaRegistry) {}
+  constructor(private readonly registry: AppSchemas) {}
 
   /** A copy of `schema` with its component references pointing into `$defs`. */
   schema(schema: JsonSchema): JsonSchema {
@@ -29,7 +28,7 @@ export class SelfContained {
       const inner = (value as Record<string, unknown>)[key];
       if (key === "$schema" || key === "$id") continue; // the tool's dialect is the protocol's
       if (key === "$ref" && typeof inner === "string") {
-        const name = SchemaRegistry.refName(inner);
+        const name = this.registry.componentName(inner);
         output.$ref = name === undefined ? inner : `#/$defs/${this.use(name)}`;
         continue;
       }
@@ -47,7 +46,7 @@ export class SelfContained {
   /** Copies a component (once) and returns its name as a `$defs` key. */
   private use(name: string): string {
     if (!this.used.has(name)) {
-      const target = this.registry.get(name);
+      const target = this.registry.component(name);
       this.used.set(name, {}); // a placeholder first: recursive models reach themselves
       this.used.set(name, target === undefined ? {} : (this.copy(target) as JsonSchema));
     }
@@ -58,7 +57,7 @@ export class SelfContained {
 /** The object schema behind `schema` (following component references), else undefined. */
 export function objectShape(
   schema: JsonSchema,
-  registry: SchemaRegistry,
+  registry: AppSchemas,
 ): { properties: Record<string, JsonSchema>; required: readonly string[] } | undefined {
   const resolved = registry.resolve(schema);
   const properties = resolved.properties;

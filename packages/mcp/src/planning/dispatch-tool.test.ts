@@ -1,16 +1,18 @@
-import { schema } from "@trellis/testing";
+import {
+  Controller,
+  Get,
+  NotFoundException,
+  OperationId,
+  Param,
+  Returns,
+  Route,
+  Security,
+  Version,
+} from "@trellis/core";
+import { type Json, schema, appUnderTest as testApp } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { Controller } from "../controller/controller.js";
-import { Param } from "../decorators/bindings.js";
-import { OperationId } from "../decorators/docs.js";
-import { Returns } from "../decorators/returns.js";
-import { Route } from "../decorators/route.js";
-import { Security } from "../decorators/security.js";
-import { Get } from "../decorators/verbs.js";
-import { Version } from "../decorators/version.js";
-import { NotFoundException } from "../errors/http-exceptions.js";
-import { type Json, testApp } from "../test-helpers/test-app.js";
-import type { McpPlugin, McpPluginContext, McpToolPlan } from "./mcp-plugin.js";
+import { captureEndpoint } from "../test-helpers/capture-endpoint.js";
+import type { McpPluginContext, McpToolPlan } from "./mcp-plugin.js";
 import { McpTool } from "./mcp-tool.js";
 
 // `dispatchTool` runs the operation a plan stands for, never another route its URL would match.
@@ -70,14 +72,7 @@ class ItemsV2 extends Controller {
   }
 }
 
-let context: McpPluginContext | undefined;
-const plugin: McpPlugin = {
-  name: "capture",
-  handler(given) {
-    context = given;
-    return async () => new Response(null, { status: 204 });
-  },
-};
+const plugin = captureEndpoint();
 const app = testApp([Files, ItemsV1, ItemsV2], {
   versioning: { strategy: "header" },
   security: { bearer: ({ request }) => request.headers.get("authorization") === "Bearer ok" },
@@ -88,8 +83,9 @@ const app = testApp([Files, ItemsV1, ItemsV2], {
       return next();
     },
   ],
-  mcp: { plugin },
+  plugins: [plugin],
 });
+const context = plugin.context;
 
 const plan = (name: string): McpToolPlan => {
   const found = context?.tools.find(({ tool }) => tool.name === name);

@@ -1,16 +1,25 @@
-import { schema } from "@trellis/testing";
+import {
+  Body,
+  Controller,
+  Delete,
+  Description,
+  Get,
+  Header,
+  Hidden,
+  OperationId,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Returns,
+  Route,
+  Sse,
+  Summary,
+} from "@trellis/core";
+import { expectConfigError, schema, send, appUnderTest as testApp } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { Controller } from "../controller/controller.js";
-import { Body, Header, Param, Query, Req } from "../decorators/bindings.js";
-import { Description, Hidden, OperationId, Summary } from "../decorators/docs.js";
-import { Returns } from "../decorators/returns.js";
-import { Route } from "../decorators/route.js";
-import { Sse } from "../decorators/sse.js";
-import { Delete, Get, Post, Put } from "../decorators/verbs.js";
-import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { send, testApp } from "../test-helpers/test-app.js";
-import { loadMcpPlugin } from "./load-mcp-plugin.js";
-import type { McpPlugin, McpPluginContext } from "./mcp-plugin.js";
+import { captureEndpoint as capture } from "../test-helpers/capture-endpoint.js";
 import { McpTool } from "./mcp-tool.js";
 
 const Owner = schema({ type: "object", properties: { name: { type: "string" } } }, "Owner");
@@ -25,18 +34,6 @@ const Paging = schema({
 });
 
 const quiet = { undeclaredResponses: "off" } as const;
-
-/** A plugin that keeps what core hands it and answers every call 204. */
-function capture(): McpPlugin & { context?: McpPluginContext } {
-  const plugin: McpPlugin & { context?: McpPluginContext } = {
-    name: "capture",
-    handler(context) {
-      plugin.context = context;
-      return async () => new Response(null, { status: 204 });
-    },
-  };
-  return plugin;
-}
 
 @Route("/items")
 class Items extends Controller {
@@ -85,7 +82,7 @@ class Items extends Controller {
 describe("planning MCP tools", () => {
   const plugin = capture();
   const app = testApp([Items], {
-    mcp: { plugin },
+    plugins: [plugin],
     openapi: { ...quiet, service: { name: "items", version: "2.0.0" } },
   });
   const tools = plugin.context?.tools ?? [];
@@ -170,7 +167,7 @@ describe("MCP startup checks", () => {
       two() {}
     }
     expectConfigError(
-      () => testApp([A], { openapi: quiet, mcp: { plugin: capture() } }),
+      () => testApp([A], { openapi: quiet, plugins: [capture()] }),
       "DUPLICATE_MCP_TOOL",
       "A.one",
       "A.two",
@@ -186,7 +183,7 @@ describe("MCP startup checks", () => {
       one() {}
     }
     expectConfigError(
-      () => testApp([B], { openapi: quiet, mcp: { plugin: capture() } }),
+      () => testApp([B], { openapi: quiet, plugins: [capture()] }),
       "INVALID_MCP_TOOL_NAME",
       "B.one",
     );
@@ -199,7 +196,7 @@ describe("MCP startup checks", () => {
       one(@Param("id") _id: string, @Query("id") _again: string) {}
     }
     expectConfigError(
-      () => testApp([C], { openapi: quiet, mcp: { plugin: capture() } }),
+      () => testApp([C], { openapi: quiet, plugins: [capture()] }),
       "MCP_ARGUMENT_CONFLICT",
       "C.one",
       '"id"',
@@ -213,15 +210,15 @@ describe("MCP startup checks", () => {
       one() {}
     }
     expectConfigError(
-      () => testApp([D], { openapi: quiet, mcp: { path: "no-slash", plugin: capture() } }),
+      () => testApp([D], { openapi: quiet, plugins: [capture({ path: "no-slash" })] }),
       "INVALID_MCP_OPTIONS",
     );
     expectConfigError(
-      () => testApp([D], { openapi: quiet, mcp: { tools: "some" as never, plugin: capture() } }),
+      () => testApp([D], { openapi: quiet, plugins: [capture({ tools: "some" as never })] }),
       "INVALID_MCP_OPTIONS",
     );
     expectConfigError(
-      () => testApp([D], { openapi: quiet, mcp: { path: "/d", plugin: capture() } }),
+      () => testApp([D], { openapi: quiet, plugins: [capture({ path: "/d" })] }),
       "INVALID_MCP_OPTIONS",
       "/d",
     );
@@ -242,20 +239,8 @@ describe("MCP startup checks", () => {
       @Get()
       plain() {}
     }
-    const plugin = capture();
-    testApp([E, F], { openapi: quiet, mcp: { tools: "opt-in", plugin } });
+    const plugin = capture({ tools: "opt-in" });
+    testApp([E, F], { openapi: quiet, plugins: [plugin] });
     expect(plugin.context?.tools.map(({ path }) => path)).toEqual(["/e/in"]);
-  });
-
-  it("names the install command when @trellis/mcp gives no plugin", () => {
-    // What a bundle registers in place of the package: here, one without mcpServer().
-    const key = Symbol.for("@trellis/mcp");
-    (globalThis as Record<symbol, unknown>)[key] = {};
-    try {
-      expectConfigError(() => loadMcpPlugin([]), "MCP_PLUGIN_MISSING", "bun add @trellis/mcp");
-    } finally {
-      delete (globalThis as Record<symbol, unknown>)[key];
-    }
-    expect(() => loadMcpPlugin([])).toThrow(/is not installed/); // found nowhere to look
   });
 });

@@ -1,5 +1,4 @@
-import { configError } from "../errors/core-config-error.js";
-import { isMcpPlugin } from "./load-mcp-plugin.js";
+import { mcpError } from "../mcp-errors.js";
 import type { McpOptions, McpSettings } from "./mcp-options.js";
 
 const known = new Set([
@@ -9,23 +8,29 @@ const known = new Set([
   "instructions",
   "tools",
   "allowedOrigins",
-  "plugin",
   "authorization",
+  // The server's own (checked by mcpServer itself).
+  "prompts",
+  "stateKey",
 ]);
 
-/** Checks the `mcp` option of `createApp`; undefined when MCP is off. */
-export function mcpSettings(value: unknown): McpSettings | undefined {
-  if (value === undefined || value === false) return undefined;
+/** Checks the endpoint options of `mcpServer(options)`. */
+export function mcpSettings(value: unknown): McpSettings {
   const fail = (why: string): never => {
-    throw configError("INVALID_MCP_OPTIONS", ["createApp: mcp", why]);
+    throw mcpError("INVALID_MCP_OPTIONS", ["mcpServer(options)", why]);
   };
-  if (value !== true && (typeof value !== "object" || value === null || Array.isArray(value))) {
-    fail("must be true, false or { path?, name?, version?, instructions?, tools?, plugin? }.");
+  if (
+    value !== undefined &&
+    (typeof value !== "object" || value === null || Array.isArray(value))
+  ) {
+    fail(
+      "must be { path?, name?, version?, instructions?, tools?, allowedOrigins?, authorization?, prompts?, stateKey? }.",
+    );
   }
-  const options = (value === true ? {} : value) as McpOptions;
+  const options = (value ?? {}) as McpOptions;
   for (const key of Object.keys(options))
     if (!known.has(key)) fail(`has an unknown option "${key}".`);
-  const { path = "/mcp", tools = "all", plugin } = options;
+  const { path = "/mcp", tools = "all" } = options;
   if (
     typeof path !== "string" ||
     !/^\/[A-Za-z0-9._~!$&'()+,;=@%/-]*$/.test(path) ||
@@ -51,8 +56,6 @@ export function mcpSettings(value: unknown): McpSettings | undefined {
     } catch {}
     if (!valid) fail(`allowedOrigins must list origins such as "https://agent.example.com".`);
   }
-  if (plugin !== undefined && !isMcpPlugin(plugin))
-    fail("plugin must be { name, handler(context) }.");
   const { authorization } = options;
   if (authorization !== undefined && authorization !== false) {
     const valid =
@@ -70,7 +73,6 @@ export function mcpSettings(value: unknown): McpSettings | undefined {
     instructions: options.instructions,
     tools,
     allowedOrigins: origins as string[],
-    plugin,
     authorization,
   };
 }

@@ -1,14 +1,15 @@
+import {
+  Controller,
+  type ExecutionContext,
+  Get,
+  Returns,
+  Route,
+  Security,
+  setPrincipal,
+} from "@trellis/core";
+import { expectConfigError, send, appUnderTest as testApp } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
-import { Controller } from "../controller/controller.js";
-import { Returns } from "../decorators/returns.js";
-import { Route } from "../decorators/route.js";
-import { Security } from "../decorators/security.js";
-import { Get } from "../decorators/verbs.js";
-import { setPrincipal } from "../http/principal.js";
-import type { ExecutionContext } from "../pipeline/execution-context.js";
-import { expectConfigError } from "../test-helpers/expect-config-error.js";
-import { send, testApp } from "../test-helpers/test-app.js";
-import type { McpPlugin } from "./mcp-plugin.js";
+import { captureEndpoint } from "../test-helpers/capture-endpoint.js";
 
 @Route("/things")
 class ThingController extends Controller {
@@ -38,7 +39,7 @@ const bearer = {
     return true;
   },
 };
-const answered: McpPlugin = { name: "ok", handler: () => async () => new Response("served") };
+const answered = (options: object) => captureEndpoint(options, async () => new Response("served"));
 
 const app = (authorization?: object | false) =>
   testApp([ThingController], {
@@ -47,7 +48,7 @@ const app = (authorization?: object | false) =>
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
     },
     security: { bearer },
-    mcp: { plugin: answered, ...(authorization === undefined ? {} : { authorization }) },
+    plugins: [answered(authorization === undefined ? {} : { authorization })],
   });
 
 const call = (target: ReturnType<typeof app>, token?: string, url = "https://api.test/mcp") =>
@@ -58,7 +59,7 @@ const call = (target: ReturnType<typeof app>, token?: string, url = "https://api
     }),
   );
 
-describe("mcp.authorization", () => {
+describe("mcpServer({ authorization })", () => {
   it("finds the bearer check by itself and takes the request's URL as the resource", async () => {
     const target = app();
     const challenge = (await call(target)).headers.get("www-authenticate");

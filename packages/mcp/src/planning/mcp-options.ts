@@ -1,8 +1,6 @@
-import type { McpPlugin } from "./mcp-plugin.js";
-
 /**
- * The `mcp` option of `createApp`: an MCP server (Streamable HTTP, stateless) on the app's own
- * routes, one tool per operation. `true` is `{}`.
+ * The endpoint options of `mcpServer()`: an MCP server (Streamable HTTP, stateless) on the app's
+ * own routes, one tool per operation.
  */
 export interface McpOptions {
   /** Where the endpoint is served (default `/mcp`). */
@@ -25,14 +23,12 @@ export interface McpOptions {
    * browser) is served.
    */
   readonly allowedOrigins?: readonly string[];
-  /** The plugin that serves the endpoint (default: `mcpServer()` of `@trellis/mcp`, loaded by name). */
-  readonly plugin?: McpPlugin;
   /** The endpoint as an OAuth protected resource (on with a bearer check; false: off). */
   readonly authorization?: McpAuthorizationOptions | false;
 }
 
 /**
- * `mcp.authorization`: the endpoint as an OAuth protected resource (MCP authorization, RFC 9728).
+ * `authorization`: the endpoint as an OAuth protected resource (MCP authorization, RFC 9728).
  * On by itself when `createApp({ security })` holds a bearer-token check with an issuer and an
  * audience (`jwtBearer()` of `@trellis/auth`); `false` turns it off.
  */
@@ -47,7 +43,7 @@ export interface McpAuthorizationOptions {
   readonly resource?: string;
 }
 
-/** The `mcp` option, checked. */
+/** The endpoint options, checked. */
 export interface McpSettings {
   readonly path: string;
   readonly name: string | undefined;
@@ -55,6 +51,5 @@ export interface McpSettings {
   readonly instructions: string | undefined;
   readonly tools: "all" | "opt-in";
   readonly allowedOrigins: readonly string[];
-  readonly plugin: McpPlugin | undefined;
   readonly authorization: McpAuthorizationOptions | false | undefined;
 }

@@ -1,20 +1,22 @@
-import { configError } from "../errors/core-config-error.js";
-import { UnauthorizedException } from "../errors/http-exceptions.js";
-import { withoutStack } from "../errors/without-stack.js";
-import { getPrincipal } from "../http/principal.js";
-import type { RouteHandler } from "../http/route-handler.js";
-import { routeShape } from "../http/route-shape.js";
-import type { Operation } from "../operation/operation.js";
-import type { ErrorResponder } from "../pipeline/error-responder.js";
-import type { ExecutionContext } from "../pipeline/execution-context.js";
-import { withHeaders } from "../pipeline/response-headers.js";
-import type { RouterEntry } from "../router/build-router.js";
+import {
+  type AppPluginRoute,
+  type ExecutionContext,
+  type Guard,
+  getPrincipal,
+  type Operation,
+  UnauthorizedException,
+  withHeaders,
+  withoutStack,
+} from "@trellis/core";
+import { mcpError } from "../mcp-errors.js";
 import type { McpAuthorizationOptions } from "./mcp-options.js";
+
+type Handler = (request: Request) => Promise<Response>;
 
 /**
  * A scheme check that makes the app an OAuth resource server: it verifies bearer tokens of
  * `issuer` for `audience` (what `jwtBearer` of `@trellis/auth` is). Found among
- * `createApp({ security })` by shape, so core needs no import of the package.
+ * `createApp({ security })` by shape, so this package needs no import of `@trellis/auth`.
  */
 interface BearerResourceCheck {
   readonly issuer: string;
@@ -36,9 +38,9 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 /** The MCP endpoint as an OAuth protected resource: its metadata routes and its token check. */
 export interface McpAuthorization {
   /** `/.well-known/oauth-protected-resource` and its path-suffixed form (RFC 9728 §3.1). */
-  readonly entries: readonly RouterEntry[];
+  readonly routes: readonly AppPluginRoute[];
   /** The endpoint's handler behind the token check. */
-  protect(handler: RouteHandler): RouteHandler;
+  protect(handler: Handler): Handler;
 }
 
 /** What planning the endpoint's authorization reads of the app. */
@@ -46,15 +48,15 @@ export interface McpAuthorizationInput {
   readonly option: McpAuthorizationOptions | false | undefined;
   /** The endpoint's path (`/mcp`). */
   readonly path: string;
-  readonly security: ReadonlyMap<string, unknown>;
+  readonly security: ReadonlyMap<string, Guard>;
   /** The operations served as tools: their scopes of the scheme are `scopes_supported`. */
   readonly tools: readonly Operation[];
   readonly serverName: string;
-  readonly respondError: ErrorResponder;
+  respond(error: unknown, request: Request): Response;
 }
 
 const fail = (why: string): never => {
-  throw configError("INVALID_MCP_OPTIONS", ["createApp: mcp.authorization", why]);
+  throw mcpError("INVALID_MCP_OPTIONS", ["mcpServer(options): authorization", why]);
 };
 
 /**
@@ -109,7 +111,7 @@ export function planMcpAuthorization(input: McpAuthorizationInput): McpAuthoriza
     const suffix = url.pathname === "/" ? "" : url.pathname;
     return `${url.origin}${wellKnown}${suffix}`;
   };
-  const metadata: RouteHandler = (request) => {
+  const metadata = (request: Request) => {
     // The document of the resource the request came to (or the configured one).
     const resource = fixed ?? new URL(path, request.url).href;
     const body = {
@@ -121,12 +123,12 @@ export function planMcpAuthorization(input: McpAuthorizationInput): McpAuthoriza
     };
     return Response.json(body, { headers: jsonHeaders });
   };
-  const entries = [wellKnown, `${wellKnown}${path}`].map(
-    (at): RouterEntry => ({ method: "GET", path: at, shape: routeShape(at), handler: metadata }),
+  const routes = [wellKnown, `${wellKnown}${path}`].map(
+    (at): AppPluginRoute => ({ method: "GET", path: at, handler: metadata }),
   );
 
   const refuse = (request: Request, challenge: string, detail: string) =>
-    input.respondError(
+    input.respond(
       withoutStack(
         () => new UnauthorizedException(detail, { headers: [["www-authenticate", challenge]] }),
       ),
@@ -136,8 +138,8 @@ export function planMcpAuthorization(input: McpAuthorizationInput): McpAuthoriza
     ({ request, params: {}, scopes: [], handler: "mcp" }) as unknown as ExecutionContext;
 
   const protect =
-    (handler: RouteHandler): RouteHandler =>
-    async (request, params, decoded) => {
+    (handler: Handler): Handler =>
+    async (request) => {
       const resource = resourceOf(request);
       const pointer = `resource_metadata="${metadataUrl(resource)}"`;
       if (!bearer.test(request.headers.get("authorization") ?? "")) {
@@ -148,7 +150,7 @@ export function planMcpAuthorization(input: McpAuthorizationInput): McpAuthoriza
         allowed = await check.canActivate(context(request));
       } catch (error) {
         // The check's own answer (401 invalid_token, 503): a 401 also points to the metadata.
-        const answer = input.respondError(error, request);
+        const answer = input.respond(error, request);
         if (answer.status !== 401) return answer;
         return withHeaders(answer, (headers) => {
           const challenge = headers.get("www-authenticate");
@@ -172,7 +174,7 @@ export function planMcpAuthorization(input: McpAuthorizationInput): McpAuthoriza
           detail,
         );
       }
-      return await handler(request, params, decoded);
+      return await handler(request);
     };
-  return { entries, protect };
+  return { routes, protect };
 }

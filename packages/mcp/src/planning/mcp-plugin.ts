@@ -1,5 +1,4 @@
-import type { HttpMethod, ParameterLocation } from "../http/vocabulary.js";
-import type { JsonSchema } from "../schema/json-schema.js";
+import type { HttpMethod, JsonSchema, ParameterLocation } from "@trellis/core";
 
 /** Hints about a tool's behaviour (MCP `ToolAnnotations`), derived from the HTTP method. */
 export interface McpToolAnnotations {
@@ -78,7 +77,7 @@ export interface McpDispatchHooks {
   ) => void;
 }
 
-/** What core hands the MCP plugin, once, at startup. */
+/** What the planner hands the MCP server, once, at startup. */
 export interface McpPluginContext {
   /** The tools, in route order. */
   readonly tools: readonly McpToolPlan[];
@@ -88,7 +87,7 @@ export interface McpPluginContext {
   readonly instructions?: string;
   /** The endpoint's path (`/mcp`). */
   readonly path: string;
-  /** Browser origins allowed besides localhost ones (`mcp.allowedOrigins`). */
+  /** Browser origins allowed besides localhost ones (`allowedOrigins`). */
   readonly allowedOrigins: readonly string[];
   /** `limits.body`: the largest MCP request body read, in bytes (413 above it). */
   readonly bodyLimit: number;
@@ -134,9 +133,9 @@ export interface McpPluginContext {
 export type McpHandler = (request: Request) => Promise<Response>;
 
 /**
- * What serves the MCP endpoint: `@trellis/mcp`'s `mcpServer()` (loaded by core when `mcp` is set),
- * or your own. It receives the planned tools once and returns the endpoint's handler, mounted for
- * POST, GET and DELETE at `mcp.path`.
+ * What serves the MCP endpoint (the SDK server of `mcpServer()`, or a test's): it receives the
+ * planned tools once and returns the endpoint's handler, mounted for POST, GET and DELETE at the
+ * endpoint's path.
  */
 export interface McpPlugin {
   /** The plugin's name, for error messages. */
