@@ -168,7 +168,7 @@ describe("cancellation", () => {
     ["2026-07-28", modern],
     ["2025-11-25", legacy],
   ] as const) {
-    it(`aborts the handler's request signal when a ${revision} client cancels`, async () => {
+    it(`aborts the handler's request signal and this.signal when a ${revision} client cancels`, async () => {
       const before = { ...work };
       const { client } = await connect();
       const abort = new AbortController();
@@ -198,6 +198,7 @@ describe("cancellation", () => {
         "the handler to see the abort",
       );
       expect(work.aborted).toBe(before.aborted + 1);
+      expect(work.handlerAborted).toBe(before.handlerAborted + 1);
       await client.close();
     });
   }

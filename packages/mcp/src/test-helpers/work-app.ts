@@ -17,8 +17,11 @@ import { askForInput, inputResponses, inputState } from "../input-required.js";
 import { mcpServer } from "../mcp-server.js";
 import { reportProgress } from "../progress.js";
 
-/** What the long call saw: whether its request's signal was aborted, and when it ended. */
-export const work = { started: 0, aborted: 0, finished: 0 };
+/**
+ * What the long call saw: how many started, saw their request's signal aborted (`aborted`),
+ * saw the controller's `this.signal` aborted (`handlerAborted`), and ended.
+ */
+export const work = { started: 0, aborted: 0, handlerAborted: 0, finished: 0 };
 
 @Route("/work")
 class WorkController extends Controller {
@@ -44,14 +47,21 @@ class WorkController extends Controller {
   async forever(@Req() request: Request) {
     work.started += 1;
     // Bounded: a broken cancellation ends the call after 10 s instead of never.
-    const aborted = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 10_000);
-      request.signal.addEventListener("abort", () => {
+    const { signal } = this;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 10_000);
+      const stop = () => {
         clearTimeout(timer);
-        resolve(true);
-      });
+        resolve();
+      };
+      request.signal.addEventListener("abort", stop);
+      signal.addEventListener("abort", stop);
     });
+    // A moment for the other signal to follow the first one.
+    await Bun.sleep(0);
+    const aborted = request.signal.aborted;
     if (aborted) work.aborted += 1;
+    if (signal.aborted) work.handlerAborted += 1;
     work.finished += 1;
     return { aborted };
   }
