@@ -55,7 +55,9 @@ class WorkController extends Controller {
 
   @Get("/twice")
   twice() {
-    return { same: this.signal === this.signal, aborted: this.signal.aborted };
+    const first = this.signal;
+    const second = this.signal;
+    return { same: first === second, aborted: second.aborted };
   }
 }
 
