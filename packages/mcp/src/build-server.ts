@@ -9,7 +9,10 @@ import type { McpPluginContext, McpToolPlan } from "@trellis/core";
 import { callTool } from "./call-tool.js";
 import type { InputAsked } from "./input-required.js";
 import { clientCapabilities, inputRequired } from "./input-result.js";
-import { cancelLegacyCall } from "./legacy-cancel.js";
+import { callerOf, type PendingAnswers } from "./legacy-answers.js";
+import type { LegacyCalls } from "./legacy-cancel.js";
+import type { ServerRequest } from "./legacy-input.js";
+import type { LegacyRelay } from "./legacy-relay.js";
 import type { PromptCatalog } from "./mcp-prompts.js";
 import type { ResourceCatalog } from "./resource-catalog.js";
 
@@ -20,6 +23,12 @@ export interface ServerParts {
   readonly prompts: PromptCatalog;
   /** Signs and verifies the state of input-required results. */
   readonly states: RequestStateCodec;
+  /** 2025-era calls of this process: their cancellations, and the client answers they await. */
+  readonly legacy: {
+    readonly calls: LegacyCalls;
+    readonly answers: PendingAnswers;
+    readonly relay: LegacyRelay;
+  };
 }
 
 /**
@@ -27,7 +36,7 @@ export interface ServerParts {
  * app's tools, resources and prompts, and the capabilities those give (no empty capability is
  * declared: a client reads "prompts" as "there are prompts").
  */
-export function serverFactory({ context, resources, prompts, states }: ServerParts) {
+export function serverFactory({ context, resources, prompts, states, legacy }: ServerParts) {
   const byName = new Map<string, McpToolPlan>(context.tools.map((plan) => [plan.tool.name, plan]));
   // Made once: every tools/list answers the same list.
   const listed = { tools: context.tools.map(({ tool }) => tool) } as ListToolsResult;
@@ -48,8 +57,8 @@ export function serverFactory({ context, resources, prompts, states }: ServerPar
     ...(context.instructions === undefined ? {} : { instructions: context.instructions }),
     // A tampered or expired state is refused (-32602) before the route runs.
     requestState: { verify: states.verify },
-    // 2025-era clients would be asked over a stream whose answer comes in another POST, which a
-    // stateless server cannot lead back: they get the route's 428 problem instead.
+    // 2025-era input is asked by `callTool` itself (legacy-input.ts): the SDK's shim waits for
+    // the answer on the instance that sent the request, which a stateless server never sees again.
     inputRequired: { legacyShim: false },
   };
 
@@ -58,18 +67,32 @@ export function serverFactory({ context, resources, prompts, states }: ServerPar
     const server = new Server(info, options);
     if (era === "legacy") {
       server.setNotificationHandler("notifications/cancelled", ({ params }) => {
-        cancelLegacyCall(http, params.requestId, params.reason);
+        legacy.relay.cancel(http, params.requestId, params.reason);
       });
     }
     server.setRequestHandler("tools/list", () => listed);
+    // The SDK's transport writes a 2025-era call's own requests to the client on its stream.
+    const send = async (request: ServerRequest, id: string | number) => {
+      if (server.transport === undefined) throw new Error("the call's stream is closed");
+      await server.transport.send(request, { relatedRequestId: id });
+    };
     server.setRequestHandler("tools/call", ({ params }, exchange) =>
       callTool(context, byName, {
         name: params.name,
         arguments: params.arguments ?? {},
         exchange,
         http,
-        era,
         states,
+        ...(era === "legacy"
+          ? {
+              legacy: {
+                caller: callerOf(http),
+                answers: legacy.answers,
+                calls: legacy.calls,
+                send: (request) => send(request, exchange.mcpReq.id),
+              },
+            }
+          : {}),
       }),
     );
     if (!resources.empty) {

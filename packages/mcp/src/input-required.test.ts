@@ -80,25 +80,4 @@ describe("a route that asks for the client's input (2026-07-28)", () => {
       data: { requiredCapabilities: { elicitation: {} } },
     });
   });
-
-  it("gives a 2025-era client the route's 428 problem as a tool error", async () => {
-    const response = await fetch(endpoint, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 2,
-        method: "tools/call",
-        params: { name: "confirmWork", arguments: {} },
-      }),
-    });
-    const { result } = (await response.json()) as {
-      result: { isError: boolean; content: { text: string }[] };
-    };
-    expect(result.isError).toBe(true);
-    expect(JSON.parse(result.content[0]?.text ?? "")).toMatchObject({ status: 428 });
-  });
 });

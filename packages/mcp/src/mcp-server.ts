@@ -1,11 +1,12 @@
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createMcpHandler, createRequestStateCodec } from "@modelcontextprotocol/server";
-import type { McpHandler, McpPlugin, McpPluginContext } from "@trellis/core";
+import type { McpHandler, McpPlugin, McpPluginContext, PubSub } from "@trellis/core";
 import { serverFactory } from "./build-server.js";
 import { malformedCall } from "./check-call.js";
 import { originCheck } from "./check-origin.js";
 import { jsonRpcError, transportError } from "./json-rpc-error.js";
 import { jsonUnlessStreamed } from "./json-unless-streamed.js";
+import { answerBounds, answerPost, legacyExchange } from "./legacy-answer-post.js";
 import { mcpError } from "./mcp-errors.js";
 import { type McpPrompt, PromptCatalog } from "./mcp-prompts.js";
 import { readMessage } from "./read-message.js";
@@ -20,6 +21,18 @@ export interface McpServerOptions {
    * process, so set one shared by every instance when several serve the endpoint.
    */
   readonly stateKey?: string | Uint8Array;
+  /**
+   * The app's pub/sub (the one given to `createApp({ pubsub })`): a 2025-era client's answer to
+   * the server's request, and its `notifications/cancelled`, then reach the instance that runs the
+   * call even when a balancer sends them to another. Without it they must reach the same instance.
+   */
+  readonly pubsub?: PubSub;
+  /**
+   * Bounds of the 2025-era calls waiting for their client's answer (`askForInput`): how long one
+   * answer may take (default 300 000 ms, a person answers it) and how many may wait at once on a
+   * process (default 1000). Past either, the call fails with a JSON-RPC error.
+   */
+  readonly inputAnswers?: { readonly timeoutMs?: number; readonly maxWaiting?: number };
 }
 
 /**
@@ -41,16 +54,24 @@ export function mcpServer(options: McpServerOptions = {}): McpPlugin {
     key,
     bind: (exchange) => exchange.http?.req?.headers.get("authorization") ?? "",
   });
-  return { name: "@trellis/mcp", handler: (context) => mcpHandler(context, prompts, states) };
+  const bounds = answerBounds(options.inputAnswers);
+  return {
+    name: "@trellis/mcp",
+    handler: (context) => {
+      const legacy = legacyExchange(bounds, options.pubsub);
+      return mcpHandler(context, prompts, states, legacy);
+    },
+  };
 }
 
 function mcpHandler(
   context: McpPluginContext,
   prompts: PromptCatalog,
   states: RequestStateCodec,
+  legacy: ReturnType<typeof legacyExchange>,
 ): McpHandler {
   const resources = new ResourceCatalog(context);
-  const served = createMcpHandler(serverFactory({ context, resources, prompts, states }), {
+  const served = createMcpHandler(serverFactory({ context, resources, prompts, states, legacy }), {
     maxRequestBodySize: context.bodyLimit,
   });
   const refuseOrigin = originCheck(context.allowedOrigins);
@@ -66,6 +87,9 @@ function mcpHandler(
     if (refused !== undefined) return refused;
     const read = await readMessage(request, context.bodyLimit);
     if ("refused" in read) return read.refused;
+    // A 2025-era client answering the server's request of a call in flight.
+    const answered = answerPost(request, read.message, legacy.relay);
+    if (answered !== undefined) return answered;
     const malformed = malformedCall(read.message);
     if (malformed !== undefined) return malformed;
     return await jsonUnlessStreamed(await served.fetch(request, { parsedBody: read.message }));

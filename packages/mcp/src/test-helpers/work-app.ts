@@ -9,12 +9,13 @@ import {
   McpTool,
   OperationId,
   Post,
+  type PubSub,
   Req,
   Returns,
   Route,
 } from "@trellis/core";
 import { askForInput, inputResponses, inputState } from "../input-required.js";
-import { mcpServer } from "../mcp-server.js";
+import { type McpServerOptions, mcpServer } from "../mcp-server.js";
 import { reportProgress } from "../progress.js";
 
 /**
@@ -98,13 +99,22 @@ class WorkController extends Controller {
   }
 }
 
-/** A small app whose tools log, report progress and wait to be cancelled. */
-export function workApp(): App {
+/**
+ * A small app whose tools log, report progress, ask for input and wait to be cancelled; `pubsub`
+ * is the app's and its endpoint's (as two instances behind a balancer share an engine).
+ */
+export function workApp(options: { mcp?: McpServerOptions; pubsub?: PubSub } = {}): App {
   return createApp({
     schema: typebox(),
     controllers: [WorkController],
     logger: { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} },
     openapi: { service: { name: "work", version: "1.0.0" } },
-    mcp: { plugin: mcpServer() },
+    ...(options.pubsub === undefined ? {} : { pubsub: options.pubsub }),
+    mcp: {
+      plugin: mcpServer({
+        ...options.mcp,
+        ...(options.pubsub === undefined ? {} : { pubsub: options.pubsub }),
+      }),
+    },
   });
 }
