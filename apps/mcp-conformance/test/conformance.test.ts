@@ -83,6 +83,11 @@ describe("the official MCP conformance suite's requirement sets", () => {
         "prompts-get-with-args",
         "completion-complete",
         "dns-rebinding-protection",
+        // Server-to-client requests during a call, answered in POSTs of their own.
+        "tools-call-sampling",
+        "tools-call-elicitation",
+        "elicitation-sep1034-defaults",
+        "elicitation-sep1330-enums",
       ]),
     );
   }, 180_000);
