@@ -40,7 +40,9 @@ export class FixtureClientRequestTools extends Controller {
   sampling(@Req() request: Request, @Query("prompt", Type.String()) prompt: string) {
     const answer = inputResponses(request)?.sampled as { content?: { text?: string } } | undefined;
     if (answer === undefined) {
-      const messages = [{ role: "user" as const, content: { type: "text" as const, text: prompt } }];
+      const messages = [
+        { role: "user" as const, content: { type: "text" as const, text: prompt } },
+      ];
       return askForInput(request, {
         inputRequests: {
           sampled: { method: "sampling/createMessage", params: { messages, maxTokens: 100 } },

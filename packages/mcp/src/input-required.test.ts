@@ -1,5 +1,6 @@
 import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { workApp } from "./test-helpers/work-app.js";
 
 let server: ReturnType<typeof Bun.serve>;
@@ -20,7 +21,7 @@ const meta = (capabilities: object) => ({
 /** One 2026-07-28 tools/call of confirmWork, as a client sends it, with `extra` params. */
 async function call(extra: object, capabilities: object = { elicitation: {} }) {
   const response = await within(
-    fetch(endpoint, {
+    boundedFetch(endpoint, {
       method: "POST",
       headers: {
         "content-type": "application/json",

@@ -4,6 +4,7 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "@trellis/core";
 import { within } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { legacyPeer } from "./test-helpers/legacy-peer.js";
 import { work, workApp } from "./test-helpers/work-app.js";
 
@@ -40,7 +41,7 @@ describe("a route's askForInput, for a 2025-era client", () => {
       return accepted;
     });
     await within(
-      client.connect(new StreamableHTTPClientTransport(new URL(endpoint))),
+      client.connect(new StreamableHTTPClientTransport(new URL(endpoint), { fetch: boundedFetch })),
       5,
       "connect",
     );
@@ -71,7 +72,7 @@ describe("a route's askForInput, for a 2025-era client", () => {
     const peer = legacyPeer(endpoint);
     const call = await peer.call(1, "confirmWork");
     const request = await call.next("the elicitation request");
-    const response = await fetch(endpoint, {
+    const response = await boundedFetch(endpoint, {
       method: "POST",
       headers: {
         "content-type": "application/json",

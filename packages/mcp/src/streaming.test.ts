@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { work, workApp } from "./test-helpers/work-app.js";
 
 let server: ReturnType<typeof Bun.serve>;
@@ -31,7 +32,11 @@ async function modern() {
   client.setNotificationHandler("notifications/message", ({ params }) => {
     logs.push({ level: params.level, data: params.data });
   });
-  await within(client.connect(new ModernTransport(endpoint)), 5, "the modern connect");
+  await within(
+    client.connect(new ModernTransport(endpoint, { fetch: boundedFetch })),
+    5,
+    "the modern connect",
+  );
   return { client, logs };
 }
 
@@ -42,7 +47,11 @@ async function legacy() {
   client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
     logs.push({ level: params.level, data: params.data });
   });
-  await within(client.connect(new StreamableHTTPClientTransport(endpoint)), 5, "the connect");
+  await within(
+    client.connect(new StreamableHTTPClientTransport(endpoint, { fetch: boundedFetch })),
+    5,
+    "the connect",
+  );
   return { client, logs };
 }
 
@@ -82,7 +91,7 @@ describe("a tool call's log lines", () => {
   });
 
   it("leave a call that logs nothing a plain JSON answer", async () => {
-    const response = await fetch(endpoint, {
+    const response = await boundedFetch(endpoint, {
       method: "POST",
       headers: {
         "content-type": "application/json",
