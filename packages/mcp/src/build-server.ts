@@ -1,19 +1,17 @@
 import {
   type ListToolsResult,
-  ProtocolError,
-  ProtocolErrorCode,
   type RequestStateCodec,
   Server,
+  type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { McpPluginContext, McpToolPlan } from "@trellis/core";
 import { callTool } from "./call-tool.js";
-import type { InputAsked } from "./input-required.js";
-import { clientCapabilities, inputRequired } from "./input-result.js";
 import { callerOf, type PendingAnswers } from "./legacy-answers.js";
 import type { LegacyCalls } from "./legacy-cancel.js";
-import type { ServerRequest } from "./legacy-input.js";
+import type { LegacyExchange } from "./legacy-input.js";
 import type { LegacyRelay } from "./legacy-relay.js";
 import type { PromptCatalog } from "./mcp-prompts.js";
+import { getPrompt } from "./prompt-get.js";
 import type { ResourceCatalog } from "./resource-catalog.js";
 
 /** What every request's server is made from: planned once, at startup. */
@@ -71,30 +69,29 @@ export function serverFactory({ context, resources, prompts, states, legacy }: S
       });
     }
     server.setRequestHandler("tools/list", () => listed);
-    // The SDK's transport writes a 2025-era call's own requests to the client on its stream.
-    const send = async (request: ServerRequest, id: string | number) => {
-      if (server.transport === undefined) throw new Error("the call's stream is closed");
-      await server.transport.send(request, { relatedRequestId: id });
-    };
-    server.setRequestHandler("tools/call", ({ params }, exchange) =>
-      callTool(context, byName, {
+    // A 2025-era request's way to its client: the SDK's transport writes on the call's stream.
+    const toClient = (exchange: ServerContext): LegacyExchange | undefined =>
+      era === "modern"
+        ? undefined
+        : {
+            caller: callerOf(http),
+            answers: legacy.answers,
+            send: async (request) => {
+              if (server.transport === undefined) throw new Error("the call's stream is closed");
+              await server.transport.send(request, { relatedRequestId: exchange.mcpReq.id });
+            },
+          };
+    server.setRequestHandler("tools/call", ({ params }, exchange) => {
+      const ask = toClient(exchange);
+      return callTool(context, byName, {
         name: params.name,
         arguments: params.arguments ?? {},
         exchange,
         http,
         states,
-        ...(era === "legacy"
-          ? {
-              legacy: {
-                caller: callerOf(http),
-                answers: legacy.answers,
-                calls: legacy.calls,
-                send: (request) => send(request, exchange.mcpReq.id),
-              },
-            }
-          : {}),
-      }),
-    );
+        ...(ask === undefined ? {} : { legacy: { ...ask, calls: legacy.calls } }),
+      });
+    });
     if (!resources.empty) {
       server.setRequestHandler("resources/list", () => ({ resources: resources.resources }));
       server.setRequestHandler("resources/templates/list", () => ({
@@ -106,20 +103,9 @@ export function serverFactory({ context, resources, prompts, states, legacy }: S
     }
     if (!prompts.empty) {
       server.setRequestHandler("prompts/list", () => ({ prompts: prompts.listed }));
-      server.setRequestHandler("prompts/get", async ({ params }, exchange) => {
-        const input = {
-          responses: exchange.mcpReq.inputResponses,
-          capabilities: clientCapabilities(exchange),
-        };
-        const answer = await prompts.get(params.name, params.arguments ?? {}, http, input);
-        if (!("askForInput" in answer)) return answer;
-        if (era === "legacy") {
-          const why = `Prompt ${params.name} needs input that only a 2026-07-28 client gives`;
-          throw new ProtocolError(ProtocolErrorCode.InvalidRequest, why);
-        }
-        const { askForInput } = answer as { readonly askForInput: InputAsked };
-        return await inputRequired(askForInput, exchange, states);
-      });
+      server.setRequestHandler("prompts/get", ({ params }, exchange) =>
+        getPrompt(prompts, params, http, exchange, states, toClient(exchange)),
+      );
     }
     if (completes) {
       server.setRequestHandler("completion/complete", async ({ params }) => {

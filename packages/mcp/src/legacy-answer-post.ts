@@ -2,7 +2,7 @@ import type { PubSub } from "@trellis/core";
 import { invalidRequest } from "./json-rpc-error.js";
 import { type AnswerBounds, isClientAnswer, PendingAnswers } from "./legacy-answers.js";
 import { LegacyCalls } from "./legacy-cancel.js";
-import { LegacyRelay } from "./legacy-relay.js";
+import { LegacyRelay, relayTopic } from "./legacy-relay.js";
 import { mcpError } from "./mcp-errors.js";
 
 /** The answer bounds of `mcpServer({ inputAnswers })`, checked at startup. */
@@ -20,11 +20,22 @@ export function answerBounds(
   return bounds;
 }
 
-/** The 2025-era exchange of one endpoint: its calls in flight, the answers they await, the relay. */
-export function legacyExchange(bounds: AnswerBounds, pubsub: PubSub | undefined) {
+/**
+ * The 2025-era exchange of one endpoint: its calls in flight, the answers they await, and the
+ * relay to the other instances (through `pubsub`, on a topic named from the shared `stateKey`).
+ */
+export function legacyExchange(
+  bounds: AnswerBounds,
+  pubsub: PubSub | undefined,
+  stateKey: string | Uint8Array | undefined,
+) {
   const calls = new LegacyCalls();
   const answers = new PendingAnswers(bounds);
-  return { calls, answers, relay: new LegacyRelay(answers, calls, pubsub) };
+  const relay =
+    pubsub === undefined || stateKey === undefined
+      ? undefined
+      : { engine: pubsub, topic: relayTopic(stateKey) };
+  return { calls, answers, relay: new LegacyRelay(answers, calls, relay) };
 }
 
 // A posted response is a 2025-era message: 2026-07-28 has no server-to-client requests to answer.

@@ -1,9 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { App } from "@trellis/core";
-import { within } from "@trellis/testing";
+import { type App, inProcessPubSub } from "@trellis/core";
+import { expectConfigError, within } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
+import { relayTopic } from "./legacy-relay.js";
+import { mcpServer } from "./mcp-server.js";
 import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { legacyPeer } from "./test-helpers/legacy-peer.js";
 import { work, workApp } from "./test-helpers/work-app.js";
@@ -53,6 +55,22 @@ describe("a route's askForInput, for a 2025-era client", () => {
     expect(asked).toEqual(["Go on?"]);
     // The state the route gave with its question came back to it with the answer.
     expect(result.structuredContent).toEqual({ confirmed: "go on" });
+    await client.close();
+  });
+
+  it("asks the same way for a prompt's input (the v1 SDK client)", async () => {
+    const client = new Client(
+      { name: "legacy", version: "1.0.0" },
+      { capabilities: { elicitation: {} } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, () => ({
+      action: "accept",
+      content: { topic: "tides" },
+    }));
+    const transport = new StreamableHTTPClientTransport(new URL(endpoint), { fetch: boundedFetch });
+    await within(client.connect(transport), 5, "connect");
+    const prompt = await within(client.getPrompt({ name: "askedPrompt" }), 5, "the prompt");
+    expect(prompt.messages[0]?.content).toEqual({ type: "text", text: "Write about tides" });
     await client.close();
   });
 
@@ -169,7 +187,6 @@ describe("two instances", () => {
   });
 
   it("with one pub/sub, lead the answer and the cancellation to the instance that runs the call", async () => {
-    const { inProcessPubSub } = await import("@trellis/core");
     const pubsub = inProcessPubSub();
     const [waits, other] = [serve(workApp({ pubsub })), serve(workApp({ pubsub }))];
     const call = await legacyPeer(waits, "Bearer a").call(1, "confirmWork");
@@ -192,5 +209,31 @@ describe("two instances", () => {
       .poll(() => work.finished, { timeout: 5_000, message: "the handler seeing the cancel" })
       .toBe(before.finished + 1);
     expect(work.handlerAborted).toBe(before.handlerAborted + 1);
+  });
+});
+
+describe("the pub/sub topic of the relay", () => {
+  it("is named from the stateKey, which it does not show", () => {
+    const key = "a key of thirty-two bytes or more, for the test";
+    expect(relayTopic(key)).toBe(relayTopic(key));
+    expect(relayTopic(key)).not.toBe(relayTopic(`${key}!`));
+    expect(relayTopic(key)).toMatch(/^trellis\.mcp\.[0-9a-f]{32}$/);
+  });
+});
+
+describe("mcpServer's options for 2025-era input", () => {
+  it("refuse bounds that are not positive integers, and a pub/sub without a stateKey", () => {
+    for (const inputAnswers of [{ timeoutMs: 0 }, { maxWaiting: 1.5 }, { timeoutMs: -1 }]) {
+      expectConfigError(
+        () => mcpServer({ inputAnswers }),
+        "INVALID_MCP_SERVER_OPTIONS",
+        "inputAnswers",
+      );
+    }
+    expectConfigError(
+      () => mcpServer({ pubsub: inProcessPubSub() }),
+      "INVALID_MCP_SERVER_OPTIONS",
+      "stateKey",
+    );
   });
 });

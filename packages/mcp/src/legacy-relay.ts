@@ -1,9 +1,17 @@
+import { createHmac } from "node:crypto";
 import type { PubSub } from "@trellis/core";
 import { type ClientAnswer, callerOf, type PendingAnswers } from "./legacy-answers.js";
 import type { LegacyCalls } from "./legacy-cancel.js";
 
-// One topic for every instance of the endpoint: each one keeps what concerns its own calls.
-const topic = "trellis.mcp.legacy-exchange";
+/**
+ * The topic every instance of one endpoint shares (each keeps what concerns its own calls): named
+ * from the endpoint's `stateKey`, so only those who hold the key know it — a client that may
+ * follow a topic by a name of its choosing (a WebSocket route) cannot guess it to read answers.
+ */
+export function relayTopic(stateKey: string | Uint8Array): string {
+  const name = createHmac("sha256", stateKey).update("trellis.mcp.legacy-exchange").digest("hex");
+  return `trellis.mcp.${name.slice(0, 32)}`;
+}
 
 type Relayed =
   | { readonly kind: "answer"; readonly caller: string; readonly answer: ClientAnswer }
@@ -24,13 +32,17 @@ type Relayed =
 export class LegacyRelay {
   readonly #answers: PendingAnswers;
   readonly #calls: LegacyCalls;
-  readonly #pubsub: PubSub | undefined;
+  readonly #pubsub: { readonly engine: PubSub; readonly topic: string } | undefined;
 
-  constructor(answers: PendingAnswers, calls: LegacyCalls, pubsub: PubSub | undefined) {
+  constructor(
+    answers: PendingAnswers,
+    calls: LegacyCalls,
+    pubsub: { readonly engine: PubSub; readonly topic: string } | undefined,
+  ) {
     this.#answers = answers;
     this.#calls = calls;
     this.#pubsub = pubsub;
-    pubsub?.subscribe(topic, (payload) => this.#received(payload));
+    pubsub?.engine.subscribe(pubsub.topic, (payload) => this.#received(payload));
   }
 
   /** Gives a posted answer to its call: false when no call waits for it here and none can be told. */
@@ -48,7 +60,8 @@ export class LegacyRelay {
   }
 
   #publish(message: Relayed): boolean {
-    return this.#pubsub?.publish(topic, JSON.stringify(message)) ?? false;
+    if (this.#pubsub === undefined) return false;
+    return this.#pubsub.engine.publish(this.#pubsub.topic, JSON.stringify(message));
   }
 
   #received(payload: string): void {

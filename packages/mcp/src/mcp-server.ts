@@ -25,6 +25,7 @@ export interface McpServerOptions {
    * The app's pub/sub (the one given to `createApp({ pubsub })`): a 2025-era client's answer to
    * the server's request, and its `notifications/cancelled`, then reach the instance that runs the
    * call even when a balancer sends them to another. Without it they must reach the same instance.
+   * Needs `stateKey`, the same on every instance: the topic they share is named from it.
    */
   readonly pubsub?: PubSub;
   /**
@@ -49,6 +50,11 @@ export function mcpServer(options: McpServerOptions = {}): McpPlugin {
   if (key.length < 32) {
     throw mcpError("INVALID_MCP_SERVER_OPTIONS", ["stateKey must be 32 bytes or more."]);
   }
+  if (options.pubsub !== undefined && options.stateKey === undefined) {
+    const why =
+      "pubsub needs a stateKey shared by every instance (the topic they share is named from it).";
+    throw mcpError("INVALID_MCP_SERVER_OPTIONS", [why]);
+  }
   // The state a route asks back is bound to the caller, so one client cannot replay another's.
   const states = createRequestStateCodec({
     key,
@@ -58,7 +64,7 @@ export function mcpServer(options: McpServerOptions = {}): McpPlugin {
   return {
     name: "@trellis/mcp",
     handler: (context) => {
-      const legacy = legacyExchange(bounds, options.pubsub);
+      const legacy = legacyExchange(bounds, options.pubsub, options.stateKey);
       return mcpHandler(context, prompts, states, legacy);
     },
   };

@@ -15,6 +15,7 @@ import {
   Route,
 } from "@trellis/core";
 import { askForInput, inputResponses, inputState } from "../input-required.js";
+import type { McpPrompt } from "../mcp-prompts.js";
 import { type McpServerOptions, mcpServer } from "../mcp-server.js";
 import { reportProgress } from "../progress.js";
 
@@ -99,6 +100,23 @@ class WorkController extends Controller {
   }
 }
 
+/** A prompt that asks the client's user for a topic first. */
+const askingPrompt: McpPrompt = {
+  name: "askedPrompt",
+  messages: (_args, _request, { responses }) => {
+    const given = responses?.topic as { content?: { topic?: string } } | undefined;
+    if (given === undefined) {
+      const requestedSchema = { type: "object" as const, properties: {} };
+      const params = { message: "Which topic?", requestedSchema };
+      return {
+        askForInput: { inputRequests: { topic: { method: "elicitation/create", params } } },
+      };
+    }
+    const text = `Write about ${String(given.content?.topic)}`;
+    return [{ role: "user", content: { type: "text", text } }];
+  },
+};
+
 /**
  * A small app whose tools log, report progress, ask for input and wait to be cancelled; `pubsub`
  * is the app's and its endpoint's (as two instances behind a balancer share an engine).
@@ -112,8 +130,12 @@ export function workApp(options: { mcp?: McpServerOptions; pubsub?: PubSub } = {
     ...(options.pubsub === undefined ? {} : { pubsub: options.pubsub }),
     mcp: {
       plugin: mcpServer({
+        prompts: [askingPrompt],
         ...options.mcp,
-        ...(options.pubsub === undefined ? {} : { pubsub: options.pubsub }),
+        // Instances sharing a pub/sub share a stateKey too (the topic is named from it).
+        ...(options.pubsub === undefined
+          ? {}
+          : { pubsub: options.pubsub, stateKey: "a key every instance of the work app shares" }),
       }),
     },
   });
