@@ -11,7 +11,7 @@ export interface ClientAnswer {
 export interface AnswerBounds {
   /** How long one answer may take (milliseconds) before its call fails. */
   readonly timeoutMs: number;
-  /** How many answers may be awaited at once on this process; past it a call fails at once. */
+  /** How many answers may be awaited at once on this instance; past it a call fails at once. */
   readonly maxWaiting: number;
 }
 

@@ -30,8 +30,8 @@ export interface McpServerOptions {
   readonly pubsub?: PubSub;
   /**
    * Bounds of the 2025-era calls waiting for their client's answer (`askForInput`): how long one
-   * answer may take (default 300 000 ms, a person answers it) and how many may wait at once on a
-   * process (default 1000). Past either, the call fails with a JSON-RPC error.
+   * answer may take (default 300 000 ms, a person answers it) and how many may wait at once on an
+   * instance (default 1000). Past either, the call fails with a JSON-RPC error.
    */
   readonly inputAnswers?: { readonly timeoutMs?: number; readonly maxWaiting?: number };
 }
