@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { notesApp } from "./test-helpers/notes-app.js";
 
 let server: ReturnType<typeof Bun.serve>;
@@ -15,7 +16,7 @@ const call = (id: number, name: string, args: unknown = {}) =>
 
 /** POSTs `body` to the endpoint and reads the JSON-RPC answer. */
 async function post(body: string, extra: Record<string, string> = {}) {
-  const response = await fetch(endpoint, {
+  const response = await boundedFetch(endpoint, {
     method: "POST",
     headers: { ...headers, ...extra },
     body,
@@ -84,7 +85,10 @@ describe("bad input to the MCP endpoint", () => {
 
   it("has no GET stream or DELETE session: 405 with Allow: POST", async () => {
     for (const method of ["GET", "DELETE"]) {
-      const response = await fetch(endpoint, { method, headers: { accept: "text/event-stream" } });
+      const response = await boundedFetch(endpoint, {
+        method,
+        headers: { accept: "text/event-stream" },
+      });
       expect(response.status).toBe(405);
       expect(response.headers.get("allow")).toBe("POST");
     }

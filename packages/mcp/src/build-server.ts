@@ -1,16 +1,17 @@
 import {
   type ListToolsResult,
-  ProtocolError,
-  ProtocolErrorCode,
   type RequestStateCodec,
   Server,
+  type ServerContext,
 } from "@modelcontextprotocol/server";
 import { callTool } from "./call-tool.js";
-import type { InputAsked } from "./input-required.js";
-import { clientCapabilities, inputRequired } from "./input-result.js";
-import { cancelLegacyCall } from "./legacy-cancel.js";
+import { callerOf, type PendingAnswers } from "./legacy-answers.js";
+import type { LegacyCalls } from "./legacy-cancel.js";
+import type { LegacyExchange } from "./legacy-input.js";
+import type { LegacyRelay } from "./legacy-relay.js";
 import type { PromptCatalog } from "./mcp-prompts.js";
 import type { McpPluginContext, McpToolPlan } from "./planning/mcp-plugin.js";
+import { getPrompt } from "./prompt-get.js";
 import type { ResourceCatalog } from "./resource-catalog.js";
 
 /** What every request's server is made from: planned once, at startup. */
@@ -20,6 +21,12 @@ export interface ServerParts {
   readonly prompts: PromptCatalog;
   /** Signs and verifies the state of input-required results. */
   readonly states: RequestStateCodec;
+  /** 2025-era calls of this process: their cancellations, and the client answers they await. */
+  readonly legacy: {
+    readonly calls: LegacyCalls;
+    readonly answers: PendingAnswers;
+    readonly relay: LegacyRelay;
+  };
 }
 
 /**
@@ -27,7 +34,7 @@ export interface ServerParts {
  * app's tools, resources and prompts, and the capabilities those give (no empty capability is
  * declared: a client reads "prompts" as "there are prompts").
  */
-export function serverFactory({ context, resources, prompts, states }: ServerParts) {
+export function serverFactory({ context, resources, prompts, states, legacy }: ServerParts) {
   const byName = new Map<string, McpToolPlan>(context.tools.map((plan) => [plan.tool.name, plan]));
   // Made once: every tools/list answers the same list.
   const listed = { tools: context.tools.map(({ tool }) => tool) } as ListToolsResult;
@@ -48,8 +55,8 @@ export function serverFactory({ context, resources, prompts, states }: ServerPar
     ...(context.instructions === undefined ? {} : { instructions: context.instructions }),
     // A tampered or expired state is refused (-32602) before the route runs.
     requestState: { verify: states.verify },
-    // 2025-era clients would be asked over a stream whose answer comes in another POST, which a
-    // stateless server cannot lead back: they get the route's 428 problem instead.
+    // 2025-era input is asked by `callTool` itself (legacy-input.ts): the SDK's shim waits for
+    // the answer on the instance that sent the request, which a stateless server never sees again.
     inputRequired: { legacyShim: false },
   };
 
@@ -58,20 +65,33 @@ export function serverFactory({ context, resources, prompts, states }: ServerPar
     const server = new Server(info, options);
     if (era === "legacy") {
       server.setNotificationHandler("notifications/cancelled", ({ params }) => {
-        cancelLegacyCall(http, params.requestId, params.reason);
+        legacy.relay.cancel(http, params.requestId, params.reason);
       });
     }
     server.setRequestHandler("tools/list", () => listed);
-    server.setRequestHandler("tools/call", ({ params }, exchange) =>
-      callTool(context, byName, {
+    // A 2025-era request's way to its client: the SDK's transport writes on the call's stream.
+    const toClient = (exchange: ServerContext): LegacyExchange | undefined =>
+      era === "modern"
+        ? undefined
+        : {
+            caller: callerOf(http),
+            answers: legacy.answers,
+            send: async (request) => {
+              if (server.transport === undefined) throw new Error("the call's stream is closed");
+              await server.transport.send(request, { relatedRequestId: exchange.mcpReq.id });
+            },
+          };
+    server.setRequestHandler("tools/call", ({ params }, exchange) => {
+      const ask = toClient(exchange);
+      return callTool(context, byName, {
         name: params.name,
         arguments: params.arguments ?? {},
         exchange,
         http,
-        era,
         states,
-      }),
-    );
+        ...(ask === undefined ? {} : { legacy: { ...ask, calls: legacy.calls } }),
+      });
+    });
     if (!resources.empty) {
       server.setRequestHandler("resources/list", () => ({ resources: resources.resources }));
       server.setRequestHandler("resources/templates/list", () => ({
@@ -83,20 +103,9 @@ export function serverFactory({ context, resources, prompts, states }: ServerPar
     }
     if (!prompts.empty) {
       server.setRequestHandler("prompts/list", () => ({ prompts: prompts.listed }));
-      server.setRequestHandler("prompts/get", async ({ params }, exchange) => {
-        const input = {
-          responses: exchange.mcpReq.inputResponses,
-          capabilities: clientCapabilities(exchange),
-        };
-        const answer = await prompts.get(params.name, params.arguments ?? {}, http, input);
-        if (!("askForInput" in answer)) return answer;
-        if (era === "legacy") {
-          const why = `Prompt ${params.name} needs input that only a 2026-07-28 client gives`;
-          throw new ProtocolError(ProtocolErrorCode.InvalidRequest, why);
-        }
-        const { askForInput } = answer as { readonly askForInput: InputAsked };
-        return await inputRequired(askForInput, exchange, states);
-      });
+      server.setRequestHandler("prompts/get", ({ params }, exchange) =>
+        getPrompt(prompts, params, http, exchange, states, toClient(exchange)),
+      );
     }
     if (completes) {
       server.setRequestHandler("completion/complete", async ({ params }) => {

@@ -6,9 +6,10 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { inputAsked, rememberInput } from "./input-required.js";
+import { type InputAsked, inputAsked, rememberInput } from "./input-required.js";
 import { clientCapabilities, inputRequired } from "./input-result.js";
-import { trackLegacyCall } from "./legacy-cancel.js";
+import type { LegacyCalls } from "./legacy-cancel.js";
+import { askLegacyClient, InputRefused, type LegacyExchange } from "./legacy-input.js";
 import { logData, mcpLevel } from "./log-level.js";
 import type { McpPluginContext, McpToolPlan } from "./planning/mcp-plugin.js";
 import { rememberProgress } from "./progress.js";
@@ -21,16 +22,30 @@ export interface ToolCall {
   readonly arguments: Record<string, unknown>;
   readonly exchange: ServerContext;
   readonly http: Request;
-  /** 2025-era calls can be cancelled by a notification on another POST. */
-  readonly era: "legacy" | "modern";
   /** Signs and verifies the state of input-required results. */
   readonly states: RequestStateCodec;
+  /**
+   * Set on a 2025-era call: its way to its client (server-to-client requests on its stream) and
+   * the calls a `notifications/cancelled` on another POST finds.
+   */
+  readonly legacy?: LegacyExchange & { readonly calls: LegacyCalls };
 }
 
+// Route re-runs a 2025-era call may take for input, as the SDK's own legacy loop allows.
+const maxInputRounds = 8;
+
+const toolError = (text: string): CallToolResult => ({
+  isError: true,
+  content: [{ type: "text", text }],
+});
+
 /**
- * Runs one tool call as the HTTP request of its operation, run as that operation alone (`dispatchTool`): the call's
- * cancellation aborts that request's signal, its log lines go to the client as log messages (at
- * the level the client set), and `reportProgress` reaches the client when it sent a progress token.
+ * Runs one tool call as the HTTP request of its operation, run as that operation alone
+ * (`dispatchTool`): the call's cancellation aborts that request's signal, its log lines go to the
+ * client as log messages (at the level the client set), and `reportProgress` reaches the client
+ * when it sent a progress token. When the route asks for input (`askForInput`), a 2026-07-28 call
+ * answers the input-required result; a 2025-era one asks its client on the call's stream and runs
+ * the route again with the answers, as a 2026-07-28 client's retry would, so one route serves both.
  */
 export async function callTool(
   context: McpPluginContext,
@@ -41,14 +56,52 @@ export async function callTool(
   if (plan === undefined) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${call.name}`);
   }
-  const built = toolRequest(plan, call.arguments, call.http, context);
-  if ("problem" in built) {
-    return { isError: true, content: [{ type: "text", text: JSON.stringify(built.problem) }] };
-  }
   const { mcpReq } = call.exchange;
-  const legacy = call.era === "legacy" ? trackLegacyCall(call.http, mcpReq.id) : undefined;
+  const tracked = call.legacy?.calls.track(call.legacy.caller, mcpReq.id);
   const signal =
-    legacy === undefined ? mcpReq.signal : AbortSignal.any([mcpReq.signal, legacy.signal]);
+    tracked === undefined ? mcpReq.signal : AbortSignal.any([mcpReq.signal, tracked.signal]);
+  let given: InputGiven = {
+    responses: mcpReq.inputResponses,
+    state: mcpReq.requestState(),
+    capabilities: clientCapabilities(call.exchange),
+  };
+  try {
+    for (let round = 0; ; round += 1) {
+      const ran = await runRoute(context, plan, call, signal, given);
+      if ("result" in ran) return ran.result;
+      if (call.legacy === undefined)
+        return await inputRequired(ran.asked, call.exchange, call.states);
+      // 2025-era: ask on the call's stream, then run the route again with the answers.
+      if (round === maxInputRounds) {
+        return toolError(`${call.name} asked for input more than ${maxInputRounds} times`);
+      }
+      try {
+        const responses = await askLegacyClient(ran.asked, call.legacy, signal);
+        given = { responses, state: ran.asked.state, capabilities: {} };
+      } catch (error) {
+        if (error instanceof InputRefused) return toolError(error.message);
+        throw error;
+      }
+    }
+  } finally {
+    tracked?.done();
+  }
+}
+
+/** What a call brings its route: the client's answers, the route's state, its capabilities. */
+type InputGiven = Parameters<typeof rememberInput>[1];
+
+/** One run of the route: its result, or what it asked of the client. */
+async function runRoute(
+  context: McpPluginContext,
+  plan: McpToolPlan,
+  call: ToolCall,
+  signal: AbortSignal,
+  given: InputGiven,
+): Promise<{ readonly result: CallToolResult } | { readonly asked: InputAsked }> {
+  const built = toolRequest(plan, call.arguments, call.http, context);
+  if ("problem" in built) return { result: toolError(JSON.stringify(built.problem)) };
+  const { mcpReq } = call.exchange;
   const request = new Request(built.request, { signal });
   const token = mcpReq._meta?.progressToken;
   if (token !== undefined) {
@@ -67,20 +120,12 @@ export async function callTool(
     if (signal.aborted) return;
     mcpReq.log(mcpLevel[level], logData(message, details)).catch(() => {});
   };
-  rememberInput(request, {
-    responses: mcpReq.inputResponses,
-    state: mcpReq.requestState(),
-    capabilities: clientCapabilities(call.exchange),
-  });
-  try {
-    const response = await context.dispatchTool(plan, request, call.http, { log });
-    const asked = call.era === "modern" ? inputAsked(request) : undefined;
-    if (asked !== undefined) {
-      await response.body?.cancel();
-      return await inputRequired(asked, call.exchange, call.states);
-    }
-    return await toolResult(response, plan, built.request.url);
-  } finally {
-    legacy?.done();
+  rememberInput(request, given);
+  const response = await context.dispatchTool(plan, request, call.http, { log });
+  const asked = inputAsked(request);
+  if (asked !== undefined) {
+    await response.body?.cancel();
+    return { asked };
   }
+  return { result: await toolResult(response, plan, built.request.url) };
 }

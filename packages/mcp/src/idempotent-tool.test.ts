@@ -1,6 +1,7 @@
 import { typebox } from "@trellis/adapter-typebox";
 import { Controller, createApp, Post, Returns, Route } from "@trellis/core";
 import { Idempotent } from "@trellis/idempotency";
+import { within } from "@trellis/testing";
 import { expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";
 
@@ -28,19 +29,23 @@ const app = createApp({
 });
 
 const rpc = (id: number, method: string, params: unknown) =>
-  Promise.resolve(
-    app.fetch(
-      new Request("http://localhost/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-11-25",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
-      }),
-    ),
-  ).then((response) => response.json() as Promise<{ result: any }>);
+  within(
+    Promise.resolve(
+      app.fetch(
+        new Request("http://localhost/mcp", {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": "2025-11-25",
+          },
+          body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
+        }),
+      ),
+    ).then((response) => response.json() as Promise<{ result: any }>),
+    10,
+    `the answer to ${method}`,
+  );
 
 it("lists Idempotency-Key as a required argument of the tool", async () => {
   const { result } = await rpc(1, "tools/list", {});

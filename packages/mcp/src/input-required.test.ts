@@ -1,5 +1,6 @@
 import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { workApp } from "./test-helpers/work-app.js";
 
 let server: ReturnType<typeof Bun.serve>;
@@ -20,7 +21,7 @@ const meta = (capabilities: object) => ({
 /** One 2026-07-28 tools/call of confirmWork, as a client sends it, with `extra` params. */
 async function call(extra: object, capabilities: object = { elicitation: {} }) {
   const response = await within(
-    fetch(endpoint, {
+    boundedFetch(endpoint, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -79,26 +80,5 @@ describe("a route that asks for the client's input (2026-07-28)", () => {
       code: -32021,
       data: { requiredCapabilities: { elicitation: {} } },
     });
-  });
-
-  it("gives a 2025-era client the route's 428 problem as a tool error", async () => {
-    const response = await fetch(endpoint, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 2,
-        method: "tools/call",
-        params: { name: "confirmWork", arguments: {} },
-      }),
-    });
-    const { result } = (await response.json()) as {
-      result: { isError: boolean; content: { text: string }[] };
-    };
-    expect(result.isError).toBe(true);
-    expect(JSON.parse(result.content[0]?.text ?? "")).toMatchObject({ status: 428 });
   });
 });

@@ -4,7 +4,7 @@ import { defineConfigErrors } from "@trellis/core";
 export const mcpErrors = {
   INVALID_MCP_SERVER_OPTIONS: {
     meaning:
-      "mcpServer(options) holds a prompt without a valid name or messages, two prompts of one name, or a stateKey under 32 bytes",
+      "mcpServer(options) holds a prompt without a valid name or messages, two prompts of one name, a stateKey under 32 bytes, a pubsub without a stateKey, or inputAnswers bounds that are not positive integers",
     message: "mcpServer: %s",
   },
   INVALID_MCP_RESOURCE: {

@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { notesApp, seen } from "./test-helpers/notes-app.js";
 
 let server: ReturnType<typeof Bun.serve>;
@@ -10,7 +11,10 @@ let base: string;
 async function connect(headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: "trellis-test", version: "1.0.0" });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }),
+    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+      fetch: boundedFetch,
+      requestInit: { headers },
+    }),
   );
   return client;
 }
@@ -104,7 +108,7 @@ describe("the official SDK client", () => {
     expect(invalid.isError).toBe(true);
     const problem = JSON.parse((invalid.content as { text: string }[])[0]?.text ?? "");
     expect(problem).toMatchObject({ status: 400 });
-    const http = await fetch(`${base}/notes`, {
+    const http = await boundedFetch(`${base}/notes`, {
       method: "POST",
       headers: { authorization: "Bearer secret", "content-type": "application/json" },
       body: JSON.stringify({ text: "" }),

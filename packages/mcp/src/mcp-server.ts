@@ -1,11 +1,12 @@
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createMcpHandler, createRequestStateCodec } from "@modelcontextprotocol/server";
-import type { AppPlugin } from "@trellis/core";
+import type { AppPlugin, PubSub } from "@trellis/core";
 import { serverFactory } from "./build-server.js";
 import { malformedCall } from "./check-call.js";
 import { originCheck } from "./check-origin.js";
 import { jsonRpcError, transportError } from "./json-rpc-error.js";
 import { jsonUnlessStreamed } from "./json-unless-streamed.js";
+import { answerBounds, answerPost, legacyExchange } from "./legacy-answer-post.js";
 import { mcpError } from "./mcp-errors.js";
 import { type McpPrompt, PromptCatalog } from "./mcp-prompts.js";
 import type { McpOptions } from "./planning/mcp-options.js";
@@ -27,6 +28,19 @@ export interface McpServerOptions extends McpOptions {
    * process, so set one shared by every instance when several serve the endpoint.
    */
   readonly stateKey?: string | Uint8Array;
+  /**
+   * The app's pub/sub (the one given to `createApp({ pubsub })`): a 2025-era client's answer to
+   * the server's request, and its `notifications/cancelled`, then reach the instance that runs the
+   * call even when a balancer sends them to another. Without it they must reach the same instance.
+   * Needs `stateKey`, the same on every instance: the topic they share is named from it.
+   */
+  readonly pubsub?: PubSub;
+  /**
+   * Bounds of the 2025-era calls waiting for their client's answer (`askForInput`): how long one
+   * answer may take (default 300 000 ms, a person answers it) and how many may wait at once on an
+   * instance (default 1000). Past either, the call fails with a JSON-RPC error.
+   */
+  readonly inputAnswers?: { readonly timeoutMs?: number; readonly maxWaiting?: number };
 }
 
 /**
@@ -45,14 +59,23 @@ export function mcpServer(options: McpServerOptions = {}): AppPlugin {
   if (key.length < 32) {
     throw mcpError("INVALID_MCP_SERVER_OPTIONS", ["stateKey must be 32 bytes or more."]);
   }
+  if (options.pubsub !== undefined && options.stateKey === undefined) {
+    const why =
+      "pubsub needs a stateKey shared by every instance (the topic they share is named from it).";
+    throw mcpError("INVALID_MCP_SERVER_OPTIONS", [why]);
+  }
   // The state a route asks back is bound to the caller, so one client cannot replay another's.
   const states = createRequestStateCodec({
     key,
     bind: (exchange) => exchange.http?.req?.headers.get("authorization") ?? "",
   });
+  const bounds = answerBounds(options.inputAnswers);
   return mcpEndpoint(settings, {
     name: "@trellis/mcp",
-    handler: (context) => mcpHandler(context, prompts, states),
+    handler: (context) => {
+      const legacy = legacyExchange(bounds, options.pubsub, options.stateKey);
+      return mcpHandler(context, prompts, states, legacy);
+    },
   });
 }
 
@@ -60,9 +83,10 @@ function mcpHandler(
   context: McpPluginContext,
   prompts: PromptCatalog,
   states: RequestStateCodec,
+  legacy: ReturnType<typeof legacyExchange>,
 ): McpHandler {
   const resources = new ResourceCatalog(context);
-  const served = createMcpHandler(serverFactory({ context, resources, prompts, states }), {
+  const served = createMcpHandler(serverFactory({ context, resources, prompts, states, legacy }), {
     maxRequestBodySize: context.bodyLimit,
   });
   const refuseOrigin = originCheck(context.allowedOrigins);
@@ -78,6 +102,9 @@ function mcpHandler(
     if (refused !== undefined) return refused;
     const read = await readMessage(request, context.bodyLimit);
     if ("refused" in read) return read.refused;
+    // A 2025-era client answering the server's request of a call in flight.
+    const answered = answerPost(request, read.message, legacy.relay);
+    if (answered !== undefined) return answered;
     const malformed = malformedCall(read.message);
     if (malformed !== undefined) return malformed;
     return await jsonUnlessStreamed(await served.fetch(request, { parsedBody: read.message }));

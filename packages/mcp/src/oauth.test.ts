@@ -15,9 +15,11 @@ import {
   Route,
   Security,
 } from "@trellis/core";
+import { within } from "@trellis/testing";
 import { freePort, type RunningOidcProvider, startOidcProvider } from "@trellis/testing/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 
 const Entry = Type.Object({ text: Type.String(), by: Type.String() }, { $id: "Entry" });
 const NewEntry = Type.Object({ text: Type.String({ minLength: 1 }) });
@@ -53,11 +55,15 @@ let base: string;
 let resource: string;
 
 beforeAll(async () => {
-  const port = await freePort();
+  const port = await within(freePort(), 10, "a free port");
   base = `http://127.0.0.1:${port}`;
   resource = `${base}/mcp`;
   const scopes = "journal:read journal:write";
-  idp = await startOidcProvider({ resources: { [resource]: scopes, [apiAudience]: scopes } });
+  idp = await within(
+    startOidcProvider({ resources: { [resource]: scopes, [apiAudience]: scopes } }),
+    60,
+    "the OIDC provider starting",
+  );
   const bearer = jwtBearer({ issuer: idp.issuer, audience: [resource, apiAudience] });
   const app = createApp({
     schema: typebox(),
@@ -85,12 +91,14 @@ async function connect(scope: string): Promise<Client> {
     expectedIssuer: idp.issuer,
   });
   const client = new Client({ name: "trellis-oauth-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(resource), { authProvider }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(resource), { fetch: boundedFetch, authProvider }),
+  );
   return client;
 }
 
 const initialize = (headers: Record<string, string> = {}) =>
-  fetch(resource, {
+  boundedFetch(resource, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -119,7 +127,7 @@ describe("the MCP endpoint as an OAuth protected resource", () => {
       "/.well-known/oauth-protected-resource/mcp",
       "/.well-known/oauth-protected-resource",
     ]) {
-      const answer = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(5000) });
+      const answer = await boundedFetch(`${base}${path}`, { signal: AbortSignal.timeout(5000) });
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toContain("application/json");
       expect(await answer.json()).toEqual({
@@ -158,8 +166,12 @@ describe("the MCP endpoint as an OAuth protected resource", () => {
   });
 
   it("refuses a token issued for another audience, though the REST API accepts it (RFC 8707)", async () => {
-    const token = await idp.token({ resource: apiAudience, scope: "journal:read" });
-    const overHttp = await fetch(`${base}/journal`, {
+    const token = await within(
+      idp.token({ resource: apiAudience, scope: "journal:read" }),
+      10,
+      "a token from the OIDC provider",
+    );
+    const overHttp = await boundedFetch(`${base}/journal`, {
       headers: { authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(5000),
     });

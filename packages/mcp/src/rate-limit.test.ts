@@ -3,6 +3,7 @@ import { Controller, createApp, Get, Returns, Route } from "@trellis/core";
 import { RateLimit } from "@trellis/rate-limit";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 
 // A tool call is a request the app makes itself: a rate limit by client address must still see
 // the agent's own address, so agents and HTTP clients on one address share one budget.
@@ -32,7 +33,7 @@ beforeAll(() => {
 afterAll(() => server.stop(true));
 
 const callPing = (id: number) =>
-  fetch(`${base}/mcp`, {
+  boundedFetch(`${base}/mcp`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -47,7 +48,7 @@ it("counts tool calls against the calling client's address", async () => {
   const second = await callPing(2);
   expect([first.result.isError ?? false, second.result.isError ?? false]).toEqual([false, false]);
   // The same address over plain HTTP finds the budget spent by the agent's two calls.
-  const http = await fetch(`${base}/ping`);
+  const http = await boundedFetch(`${base}/ping`);
   expect(http.status).toBe(429);
   expect(http.headers.get("retry-after")).toMatch(/^\d+$/);
   const third = await callPing(3);

@@ -10,6 +10,7 @@ import { expectConfigError, within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpResource } from "./mcp-resource.js";
 import { mcpServer } from "./mcp-server.js";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { libraryApp } from "./test-helpers/library-app.js";
 
 let server: ReturnType<typeof Bun.serve>;
@@ -28,7 +29,9 @@ const clients = {
       { versionNegotiation: { mode: { pin: "2026-07-28" } } },
     );
     await within(
-      client.connect(new ModernTransport(endpoint, { requestInit: { headers } })),
+      client.connect(
+        new ModernTransport(endpoint, { fetch: boundedFetch, requestInit: { headers } }),
+      ),
       5,
       "connect",
     );
@@ -37,7 +40,12 @@ const clients = {
   "2025-11-25": async (headers: Record<string, string> = {}) => {
     const client = new Client({ name: "legacy", version: "1.0.0" });
     await within(
-      client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } })),
+      client.connect(
+        new StreamableHTTPClientTransport(endpoint, {
+          fetch: boundedFetch,
+          requestInit: { headers },
+        }),
+      ),
       5,
       "connect",
     );

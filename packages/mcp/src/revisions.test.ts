@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { workApp } from "./test-helpers/work-app.js";
 
 let server: ReturnType<typeof Bun.serve>;
@@ -18,7 +19,7 @@ beforeAll(() => {
 afterAll(() => server.stop(true));
 
 const post = async (body: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(endpoint, {
+  const response = await boundedFetch(endpoint, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -36,7 +37,11 @@ describe("one endpoint, every revision, no session", () => {
       { name: "auto", version: "1.0.0" },
       { versionNegotiation: { mode: "auto" } },
     );
-    await within(client.connect(new ModernTransport(endpoint)), 5, "connect");
+    await within(
+      client.connect(new ModernTransport(endpoint, { fetch: boundedFetch })),
+      5,
+      "connect",
+    );
     expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, logging: {} });
     const { tools } = await within(client.listTools(), 5, "tools/list");
@@ -54,13 +59,13 @@ describe("one endpoint, every revision, no session", () => {
 
   it("gives the v1 client (and a v2 client in its default mode) 2025-11-25 through initialize", async () => {
     const legacy = new Client({ name: "v1", version: "1.0.0" });
-    const transport = new StreamableHTTPClientTransport(endpoint);
+    const transport = new StreamableHTTPClientTransport(endpoint, { fetch: boundedFetch });
     await within(legacy.connect(transport), 5, "connect");
     expect(transport.protocolVersion).toBe("2025-11-25");
     expect(transport.sessionId).toBeUndefined();
     await legacy.close();
     const v2 = new ModernClient({ name: "v2-legacy", version: "1.0.0" });
-    await within(v2.connect(new ModernTransport(endpoint)), 5, "connect");
+    await within(v2.connect(new ModernTransport(endpoint, { fetch: boundedFetch })), 5, "connect");
     expect(v2.getNegotiatedProtocolVersion()).toBe("2025-11-25");
     await v2.close();
   });

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { within } from "@trellis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { work, workApp } from "./test-helpers/work-app.js";
 
 let server: ReturnType<typeof Bun.serve>;
@@ -31,7 +32,11 @@ async function modern() {
   client.setNotificationHandler("notifications/message", ({ params }) => {
     logs.push({ level: params.level, data: params.data });
   });
-  await within(client.connect(new ModernTransport(endpoint)), 5, "the modern connect");
+  await within(
+    client.connect(new ModernTransport(endpoint, { fetch: boundedFetch })),
+    5,
+    "the modern connect",
+  );
   return { client, logs };
 }
 
@@ -42,7 +47,11 @@ async function legacy() {
   client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
     logs.push({ level: params.level, data: params.data });
   });
-  await within(client.connect(new StreamableHTTPClientTransport(endpoint)), 5, "the connect");
+  await within(
+    client.connect(new StreamableHTTPClientTransport(endpoint, { fetch: boundedFetch })),
+    5,
+    "the connect",
+  );
   return { client, logs };
 }
 
@@ -82,7 +91,7 @@ describe("a tool call's log lines", () => {
   });
 
   it("leave a call that logs nothing a plain JSON answer", async () => {
-    const response = await fetch(endpoint, {
+    const response = await boundedFetch(endpoint, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -168,7 +177,7 @@ describe("cancellation", () => {
     ["2026-07-28", modern],
     ["2025-11-25", legacy],
   ] as const) {
-    it(`aborts the handler's request signal when a ${revision} client cancels`, async () => {
+    it(`aborts the handler's request signal and this.signal when a ${revision} client cancels`, async () => {
       const before = { ...work };
       const { client } = await connect();
       const abort = new AbortController();
@@ -198,6 +207,7 @@ describe("cancellation", () => {
         "the handler to see the abort",
       );
       expect(work.aborted).toBe(before.aborted + 1);
+      expect(work.handlerAborted).toBe(before.handlerAborted + 1);
       await client.close();
     });
   }

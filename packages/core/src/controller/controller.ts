@@ -1,15 +1,23 @@
 import type { CurrentValidators } from "./current-validators.js";
 import {
+  deadlineSlot,
   headersSlot,
   mediaTypeSlot,
   preconditionsSlot,
   type ResponseState,
+  requestSlot,
   signalSlot,
   statusSlot,
 } from "./response-state.js";
 
-// The signal of a request without a timeout: it never aborts.
+// The signal of a handler called outside a request: it never aborts.
 const neverAborted = new AbortController().signal;
+
+/** The request's own signal (the client went away, an MCP call was cancelled) and its deadline's. */
+function handlerSignal(request: Request | undefined, deadline: AbortSignal | undefined) {
+  if (request === undefined) return deadline ?? neverAborted;
+  return deadline === undefined ? request.signal : AbortSignal.any([request.signal, deadline]);
+}
 
 /**
  * Base class of every controller. Controllers are constructed once at startup; each request runs
@@ -33,12 +41,21 @@ export abstract class Controller {
   }
 
   /**
-   * Aborted when this request's `@Timeout` (or `limits.timeout`) passes, and on an `@Sse` route
-   * when the client disconnects: hand it to the work the handler starts
-   * (`fetch(url, { signal: this.signal })`) so it stops once nobody waits for it.
+   * Aborted when nobody waits for this request's answer any more: the client disconnects (any
+   * route, `@Sse` ones included), the MCP call it serves is cancelled (the client closes the
+   * call's stream, or sends `notifications/cancelled`), or its `@Timeout` (or `limits.timeout`)
+   * passes. Hand it to the work the handler starts (`fetch(url, { signal: this.signal })`) so it
+   * stops then. Made on first read: a handler that never reads it pays nothing for it.
    */
   protected get signal(): AbortSignal {
-    return (this as ResponseState)[signalSlot] ?? neverAborted;
+    const state = this as ResponseState;
+    const made = state[signalSlot];
+    if (made !== undefined) return made;
+    const request = state[requestSlot];
+    const signal = handlerSignal(request, state[deadlineSlot]);
+    // Kept on the request's own view only, never on the shared instance.
+    if (request !== undefined) state[signalSlot] = signal;
+    return signal;
   }
 
   /**

@@ -8,8 +8,8 @@ const requestSignals = new WeakMap<Request, AbortSignal>();
 /**
  * The abort signal of a request, for middleware, guards and services that start work of their
  * own: on a request with a timeout (`@Timeout`, `limits.timeout`), the timeout's signal (aborted
- * with a `TimeoutError` when the request is answered 503), the same one the handler sees as
- * `this.signal`; otherwise the request's own signal, aborted when the client goes away.
+ * with a `TimeoutError` when the request is answered 503; the handler's `this.signal` follows it
+ * and the client as well); otherwise the request's own signal, aborted when the client goes away.
  *
  * @example
  * const audit: Middleware = async (request, next) => {

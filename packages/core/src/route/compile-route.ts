@@ -1,4 +1,9 @@
-import { mediaTypeSlot, type ResponseState, signalSlot } from "../controller/response-state.js";
+import {
+  deadlineSlot,
+  mediaTypeSlot,
+  type ResponseState,
+  requestSlot,
+} from "../controller/response-state.js";
 import { NotAcceptableException } from "../errors/http-exceptions.js";
 import { consoleLogger, type Logger } from "../errors/logger.js";
 import { withoutStack } from "../errors/without-stack.js";
@@ -209,8 +214,8 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
       // for a request-scoped controller, on its own instance made for this request).
       const state: ResponseState =
         perRequest === undefined ? Object.create(instance) : perRequest(request);
-      if (timed) state[signalSlot] = timeoutSignal(request);
-      if (sse) state[signalSlot] = streamSignal(request, state[signalSlot]);
+      state[requestSlot] = request;
+      if (timed) state[deadlineSlot] = timeoutSignal(request);
       if (mediaType !== undefined) state[mediaTypeSlot] = mediaType;
       if (enter !== undefined) enter(request, state);
       if (intercept !== undefined) {
@@ -278,9 +283,4 @@ export function compileRoute(operation: Operation, context: RouteCompileContext)
   if (requestContext === true) handler = withRequestContext(handler, operation);
   if (observation !== undefined) handler = observation.enter(handler);
   return handler;
-}
-
-/** An event stream's signal: aborted when the client disconnects (or the route times out). */
-function streamSignal(request: Request, timeout: AbortSignal | undefined): AbortSignal {
-  return timeout === undefined ? request.signal : AbortSignal.any([request.signal, timeout]);
 }

@@ -1,4 +1,4 @@
-import type { ResponseState } from "../controller/response-state.js";
+import { type ResponseState, requestSlot } from "../controller/response-state.js";
 import type { AnswerHandler } from "../feature/route-feature.js";
 import type { Operation } from "../operation/operation.js";
 import type { ErrorResponder } from "../pipeline/error-responder.js";
@@ -95,6 +95,7 @@ export function plainRun(parts: PlainRunParts): Run | undefined {
     return (request) => {
       try {
         const state: ResponseState = Object.create(instance);
+        state[requestSlot] = request; // what `this.signal` is made from, if the handler reads it
         return answer(request, state, method.call(state));
       } catch (error) {
         return respondError(error, request, operation);
@@ -125,6 +126,7 @@ export function plainRun(parts: PlainRunParts): Run | undefined {
         return respondError.invalid(inputs.issues, request, operation);
       // Stage: handler, on a fresh object per request that inherits from the one instance.
       const state: ResponseState = Object.create(instance);
+      state[requestSlot] = request;
       const result =
         arity === 1
           ? method.call(state, a0)

@@ -8,17 +8,22 @@ import {
   getRequestLogger,
   OperationId,
   Post,
+  type PubSub,
   Req,
   Returns,
   Route,
 } from "@trellis/core";
 import { askForInput, inputResponses, inputState } from "../input-required.js";
-import { mcpServer } from "../mcp-server.js";
+import type { McpPrompt } from "../mcp-prompts.js";
+import { type McpServerOptions, mcpServer } from "../mcp-server.js";
 import { McpTool } from "../planning/mcp-tool.js";
 import { reportProgress } from "../progress.js";
 
-/** What the long call saw: whether its request's signal was aborted, and when it ended. */
-export const work = { started: 0, aborted: 0, finished: 0 };
+/**
+ * What the long call saw: how many started, saw their request's signal aborted (`aborted`),
+ * saw the controller's `this.signal` aborted (`handlerAborted`), and ended.
+ */
+export const work = { started: 0, aborted: 0, handlerAborted: 0, finished: 0 };
 
 @Route("/work")
 class WorkController extends Controller {
@@ -44,14 +49,21 @@ class WorkController extends Controller {
   async forever(@Req() request: Request) {
     work.started += 1;
     // Bounded: a broken cancellation ends the call after 10 s instead of never.
-    const aborted = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 10_000);
-      request.signal.addEventListener("abort", () => {
+    const { signal } = this;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 10_000);
+      const stop = () => {
         clearTimeout(timer);
-        resolve(true);
-      });
+        resolve();
+      };
+      request.signal.addEventListener("abort", stop);
+      signal.addEventListener("abort", stop);
     });
+    // A moment for the other signal to follow the first one.
+    await Bun.sleep(0);
+    const aborted = request.signal.aborted;
     if (aborted) work.aborted += 1;
+    if (signal.aborted) work.handlerAborted += 1;
     work.finished += 1;
     return { aborted };
   }
@@ -88,13 +100,43 @@ class WorkController extends Controller {
   }
 }
 
-/** A small app whose tools log, report progress and wait to be cancelled. */
-export function workApp(): App {
+/** A prompt that asks the client's user for a topic first. */
+const askingPrompt: McpPrompt = {
+  name: "askedPrompt",
+  messages: (_args, _request, { responses }) => {
+    const given = responses?.topic as { content?: { topic?: string } } | undefined;
+    if (given === undefined) {
+      const requestedSchema = { type: "object" as const, properties: {} };
+      const params = { message: "Which topic?", requestedSchema };
+      return {
+        askForInput: { inputRequests: { topic: { method: "elicitation/create", params } } },
+      };
+    }
+    const text = `Write about ${String(given.content?.topic)}`;
+    return [{ role: "user", content: { type: "text", text } }];
+  },
+};
+
+/**
+ * A small app whose tools log, report progress, ask for input and wait to be cancelled; `pubsub`
+ * is the app's and its endpoint's (as two instances behind a balancer share an engine).
+ */
+export function workApp(options: { mcp?: McpServerOptions; pubsub?: PubSub } = {}): App {
   return createApp({
     schema: typebox(),
     controllers: [WorkController],
     logger: { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} },
     openapi: { service: { name: "work", version: "1.0.0" } },
-    plugins: [mcpServer()],
+    ...(options.pubsub === undefined ? {} : { pubsub: options.pubsub }),
+    plugins: [
+      mcpServer({
+        prompts: [askingPrompt],
+        ...options.mcp,
+        // Instances sharing a pub/sub share a stateKey too (the topic is named from it).
+        ...(options.pubsub === undefined
+          ? {}
+          : { pubsub: options.pubsub, stateKey: "a key every instance of the work app shares" }),
+      }),
+    ],
   });
 }
