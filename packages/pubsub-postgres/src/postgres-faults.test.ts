@@ -1,4 +1,8 @@
-import { describePubSubFaults, type EngineUnderTest, startPostgres } from "@trellis/testing/engines";
+import {
+  describePubSubFaults,
+  type EngineUnderTest,
+  startPostgres,
+} from "@trellis/testing/engines";
 import { SQL } from "bun";
 import { afterAll, beforeAll } from "vitest";
 import { postgresPubSub } from "./postgres-pubsub.js";
