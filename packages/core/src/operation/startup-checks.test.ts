@@ -12,17 +12,17 @@ import { testApp } from "../test-helpers/test-app.js";
 // app is built inside its test.
 describe("reading controllers at startup", () => {
   it("refuses what is not a controller class, saying what it is", () => {
-    expectConfigError(() => testApp([null]), "NOT_A_CONTROLLER", "contains null,");
-    expectConfigError(() => testApp(["Users"]), "NOT_A_CONTROLLER", "contains Users,");
+    expectConfigError(() => testApp([null as never]), "NOT_A_CONTROLLER", "contains null,");
+    expectConfigError(() => testApp(["Users" as never]), "NOT_A_CONTROLLER", "contains Users,");
     expectConfigError(
-      () => testApp([() => "no prototype"]),
+      () => testApp([(() => "no prototype") as never]),
       "NOT_A_CONTROLLER",
       "contains a function without a prototype,",
     );
   });
 
   it("refuses a class without routes, naming an anonymous one and the decorator settings", () => {
-    const anonymous = [class extends Controller {}][0] as Function;
+    const anonymous = [class extends Controller {}][0] as typeof Controller;
     expect(anonymous.name).toBe("");
     expectConfigError(
       () => testApp([anonymous]),
