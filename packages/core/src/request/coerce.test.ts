@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../schema/json-schema.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import { parseBoolean, parseInteger, parseNumber, scalarCoercer, valueCoercer } from "./coerce.js";
 
@@ -104,8 +105,8 @@ describe("coercers from JSON Schema", () => {
 
 describe("what a schema admits", () => {
   const registry = new SchemaRegistry();
-  const coerce = (schema: object, text: string) => scalarCoercer(schema, registry)(text);
-  const nestedUnion = (depth: number, leaf: object): object =>
+  const coerce = (schema: JsonSchema, text: string) => scalarCoercer(schema, registry)(text);
+  const nestedUnion = (depth: number, leaf: JsonSchema): JsonSchema =>
     depth === 0 ? leaf : { anyOf: [nestedUnion(depth - 1, leaf)] };
 
   it("coerces only to the types the schema names, never another", () => {
@@ -119,7 +120,7 @@ describe("what a schema admits", () => {
 
   it("follows unions 16 levels deep and stops on a schema that contains itself", () => {
     expect(coerce(nestedUnion(16, { type: "integer" }), "7")).toBe(7);
-    const cyclic: { anyOf: object[] } = { anyOf: [] };
+    const cyclic: { anyOf: JsonSchema[] } = { anyOf: [] };
     cyclic.anyOf.push(cyclic, { type: "integer" });
     expect(coerce(cyclic, "7")).toBe(7);
     expect(valueCoercer(cyclic, registry).isArray).toBe(false);
