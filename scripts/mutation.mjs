@@ -10,6 +10,9 @@
 //   --min S          exit 1 when the total score is below S percent
 //   --ignore-static  skip static mutants (module-level code: each reruns the whole suite); they
 //                    are then left out of the score, which says so
+//   --files A,B      mutate only these files of each folder (names or globs relative to the
+//                    folder, comma-separated): a subset of a folder too large for one sitting;
+//                    the incremental cache is then kept per subset
 //
 // Stryker 10 needs Node >= 22 and the tests need Bun (Bun.serve, Bun.sql), so Stryker itself runs
 // under Bun, with scripts/mutation-preload.mjs preloaded. It mutates the files in place (the
@@ -36,7 +39,9 @@ const ruleFolders = [
   "packages/core/src/operation",
 ];
 
-const { folders, fresh, concurrency, min, ignoreStatic } = parseArguments(process.argv.slice(2));
+const { folders, fresh, concurrency, min, ignoreStatic, files } = parseArguments(
+  process.argv.slice(2),
+);
 const bun = join(dirname(require.resolve("bun/package.json")), "bin", "bun.exe");
 const stryker = join(
   dirname(require.resolve("@stryker-mutator/core/package.json")),
@@ -62,7 +67,8 @@ const results = [];
 for (const folder of folders) {
   const packageDir = packageOf(folder);
   const slug = relative(join(root, "packages"), folder).replaceAll("/", "-").replace(/-src$/, "");
-  const work = join(cache, slug);
+  // A subset keeps its own cache: its report must not be read as the whole folder's.
+  const work = join(cache, files.length === 0 ? slug : `${slug}--${subsetName(files)}`);
   if (fresh) rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const inside = relative(packageDir, folder);
@@ -110,12 +116,13 @@ if (min !== undefined && scoreOf(total) < min) {
 
 function strykerConfig(inside, work) {
   const glob = inside === "" ? "**" : `${inside}/**`;
+  const chosen = files.map((file) => (inside === "" ? file : `${inside}/${file}`));
   return {
     testRunner: "vitest",
     plugins: [vitestRunner],
     vitest: { configFile: "vitest.config.ts" },
     mutate: [
-      `${glob}/*.ts`,
+      ...(chosen.length === 0 ? [`${glob}/*.ts`] : chosen),
       `!${glob}/*.test.ts`,
       `!${glob}/*.test-d.ts`,
       `!${glob}/test-helpers/**`,
@@ -138,6 +145,11 @@ function strykerConfig(inside, work) {
   };
 }
 
+function subsetName(chosen) {
+  const name = chosen.map((file) => file.replace(/\.ts$/, "").replace(/[^A-Za-z0-9-]+/g, "_"));
+  return name.join("+").slice(0, 120);
+}
+
 function packageOf(folder) {
   for (let dir = folder; dir.startsWith(root) && dir !== root; dir = dirname(dir)) {
     if (existsSync(join(dir, "package.json"))) return dir;
@@ -158,6 +170,7 @@ function parseArguments(args) {
     concurrency: 1,
     min: undefined,
     ignoreStatic: false,
+    files: [],
   };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i];
@@ -165,6 +178,7 @@ function parseArguments(args) {
     else if (arg === "--ignore-static") options.ignoreStatic = true;
     else if (arg === "--concurrency") options.concurrency = Number(args[++i]);
     else if (arg === "--min") options.min = Number(args[++i]);
+    else if (arg === "--files") options.files.push(...args[++i].split(",").filter(Boolean));
     else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
     else options.folders.push(resolve(arg));
   }

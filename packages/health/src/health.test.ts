@@ -7,6 +7,7 @@ import {
   serve,
   TrellisConfigError,
 } from "@trellis/core";
+import { within } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { healthChecks, healthIndicator } from "./index.js";
 import { send, testApp } from "./test-helpers/test-app.js";
@@ -111,7 +112,7 @@ describe("healthChecks()", () => {
     expect(answer.status).toBe(503);
     expect(answer.retryAfter).toBe("30");
     expect(answer.body.checks.rss).toEqual({ status: "down", value: expect.any(Number), limit: 1 });
-    await app.close({ graceMs: 0 });
+    await within(app.close({ graceMs: 0 }), 10, "the app closed");
   });
 
   it("reports a disconnected engine as degraded, not unready, unless it is made critical", async () => {
@@ -183,13 +184,15 @@ describe("healthChecks()", () => {
     const base = `http://127.0.0.1:${server.port}`;
     expect((await fetch(`${base}/probes/ready`)).status).toBe(200);
     const closing = app.close({ graceMs: 2000, drainMs: 200 });
-    const during = await fetch(`${base}/probes/ready`);
+    const during = await within(fetch(`${base}/probes/ready`), 10, "readiness while closing");
     expect([during.status, await during.json()]).toEqual([
       503,
       { status: "unavailable", state: "closing", checks: {} },
     ]);
-    expect((await fetch(`${base}/probes/live`)).status).toBe(200);
-    await closing;
+    expect((await within(fetch(`${base}/probes/live`), 10, "liveness while closing")).status).toBe(
+      200,
+    );
+    await within(closing, 10, "the app closed after its drain");
   });
 
   it("documents both operations, with 503 and Retry-After", () => {
@@ -272,7 +275,7 @@ describe("healthChecks()", () => {
       value: expect.any(Number),
       limit: 60_000,
     });
-    await app.close({ graceMs: 0 });
+    await within(app.close({ graceMs: 0 }), 10, "the app closed");
     expect((await ready(app)).status).toBe(503);
   });
 });

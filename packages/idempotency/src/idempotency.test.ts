@@ -9,7 +9,7 @@ import {
   Returns,
   Route,
 } from "@trellis/core";
-import { schema } from "@trellis/testing";
+import { schema, within } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { idempotencyProblemTypes } from "./idempotency-problems.js";
 import { Idempotent } from "./idempotent-decorator.js";
@@ -114,7 +114,13 @@ describe("@Idempotent", () => {
     const target = app();
     const running = pay(target, 13, '"slow"');
     // Wait until the first request is inside its handler.
-    while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
+    await within(
+      (async () => {
+        while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
+      })(),
+      10,
+      "the first request inside its handler",
+    );
     const conflict = await pay(target, 13, '"slow"');
     expect(conflict.status).toBe(409);
     expect(conflict.headers.get("retry-after")).toBe("1");

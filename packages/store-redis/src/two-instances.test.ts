@@ -1,7 +1,7 @@
 import { Body, Controller, createApp, Get, Post, Returns, Route } from "@trellis/core";
 import { Idempotent, idempotencyKeys } from "@trellis/idempotency";
 import { RateLimit, rateLimits } from "@trellis/rate-limit";
-import { jsonSchemaAdapter, schema } from "@trellis/testing";
+import { jsonSchemaAdapter, schema, within } from "@trellis/testing";
 import { type RunningEngine, startRedis } from "@trellis/testing/engines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisIdempotencyStore } from "./redis-idempotency-store.js";
@@ -89,20 +89,30 @@ describe("two instances sharing redis-server", () => {
     const attempts = Array.from({ length: 40 }, (_, index) => post(index, "held"));
     // Every attempt but the one that runs is answered while it is held: 409, from either instance.
     const settled: Response[] = [];
-    const first = await new Promise<Response[]>((resolve) => {
-      for (const attempt of attempts) {
-        void attempt.then((response) => {
-          settled.push(response);
-          if (settled.length === 39) resolve([...settled]);
-        });
-      }
-    });
+    const first = await within(
+      new Promise<Response[]>((resolve) => {
+        for (const attempt of attempts) {
+          void attempt.then((response) => {
+            settled.push(response);
+            if (settled.length === 39) resolve([...settled]);
+          });
+        }
+      }),
+      20,
+      "39 of the 40 attempts answered while one is held",
+    );
     expect(first.map((response) => response.status)).toEqual(Array(39).fill(409));
     expect(runs).toBe(1);
     // The running request may still be reading its body: release it once it waits.
-    while (open === undefined) await Bun.sleep(1);
-    open();
-    const all = await Promise.all(attempts);
+    await within(
+      (async () => {
+        while (open === undefined) await Bun.sleep(1);
+      })(),
+      10,
+      "the running request waiting on its gate",
+    );
+    open?.();
+    const all = await within(Promise.all(attempts), 20, "every attempt answered");
     expect(all.filter((response) => response.status === 201)).toHaveLength(1);
     // Retries on either instance now get the kept response; another payload is 422.
     for (const index of [0, 1]) {

@@ -1,4 +1,4 @@
-import { openSocket } from "@trellis/testing";
+import { openSocket, within } from "@trellis/testing";
 import { describeScaleOut } from "@trellis/testing/engines";
 import { afterAll, describe, expect, it } from "vitest";
 import { Controller } from "../controller/controller.js";
@@ -133,10 +133,16 @@ describe("createApp({ pubsub })", () => {
       app.publish("c", { to: "c" });
       expect((await first.next()).to).toBe("c");
       first.socket.close();
-      await first.closed;
+      await within(first.closed, 10, "the first socket closed");
       second.socket.close();
-      await second.closed;
-      while (counts.subscriptions > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await within(second.closed, 10, "the second socket closed");
+      await within(
+        (async () => {
+          while (counts.subscriptions > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        })(),
+        10,
+        "every subscription released",
+      );
       expect(counts.subscriptions).toBe(0);
     });
   });

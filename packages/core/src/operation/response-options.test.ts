@@ -54,25 +54,50 @@ describe("@Returns options", () => {
   });
 
   it("are checked at startup, naming the class, method and status", () => {
-    for (const bad of [
-      42,
-      { summary: "x" },
-      { description: 1 },
-      { headers: [] },
-      { headers: { "bad header": {} } },
-      { headers: { Location: "string" } },
-      { headers: { Location: { schema: 7 } } },
-      { headers: { Location: { type: "string" } } },
-      { headers: { Location: { required: "yes" } } },
-      { headers: { Location: {}, location: {} } },
-      { headers: { "Content-Type": {} } },
-    ]) {
+    const refused: [unknown, string][] = [
+      [42, "the third argument must be a description or an options object."],
+      [null, "the third argument must be a description or an options object."],
+      [{ summary: "x" }, 'unknown option "summary" (expected description, headers, example).'],
+      [{ description: 1 }, "description must be a string."],
+      [{ headers: [] }, "headers must be an object keyed by header name."],
+      [{ headers: { "bad header": {} } }, 'header "bad header": is not a valid header name.'],
+      [{ headers: { Location: "string" } }, "must be an object ({ schema?, description? })."],
+      [
+        { headers: { Location: { schema: 7 } } },
+        "a header schema must be an adapter schema or a JSON Schema object.",
+      ],
+      [
+        { headers: { Location: { type: "string" } } },
+        'unknown option "type" (expected schema, description, required).',
+      ],
+      [{ headers: { Location: { description: 1 } } }, 'header "Location": description must be'],
+      [{ headers: { Location: { required: "yes" } } }, "required must be a boolean."],
+      [{ headers: { Location: {}, location: {} } }, 'header "location": is declared twice.'],
+      [
+        { headers: { "Content-Type": {} } },
+        "Content-Type is described by the response's media types, not a header.",
+      ],
+    ];
+    for (const [bad, why] of refused) {
       expectConfigError(
         () => appWith(bad),
         "INVALID_RESPONSE_OPTIONS",
         "UserController.create",
         "@Returns 201",
+        why,
       );
     }
+  });
+
+  it("take any one option alone", () => {
+    const created = (app: ReturnType<typeof appWith>) =>
+      (app.document as Json).paths["/users"].post.responses["201"];
+    expect(created(appWith({ example: { id: "2" } })).content["application/json"].example).toEqual({
+      id: "2",
+    });
+    expect(created(appWith({ description: "Made" })).headers).toBeUndefined();
+    expect(created(appWith({ headers: { Location: {} } })).headers).toEqual({
+      Location: { schema: { type: "string" } },
+    });
   });
 });

@@ -7,6 +7,7 @@ import { replayTimeoutMs, subscribeFrom } from "./subscribe-from.js";
 function laggingPubSub() {
   let listener: PubSubListener | undefined;
   let answer: ((replay: PubSubReplay) => void) | undefined;
+  let refuse: ((error: unknown) => void) | undefined;
   const pubsub: PubSub = {
     publish: () => true,
     subscribe(_topic, next) {
@@ -15,7 +16,11 @@ function laggingPubSub() {
         listener = undefined;
       };
     },
-    replay: () => new Promise((resolve) => (answer = resolve)),
+    replay: () =>
+      new Promise((resolve, reject) => {
+        answer = resolve;
+        refuse = reject;
+      }),
     compare: (a, b) => Number(a) - Number(b),
     status: () => ({
       engine: "test",
@@ -32,6 +37,7 @@ function laggingPubSub() {
     live: (id: number) => listener?.(`"${id}"`, String(id), "t"),
     answer: (ids: number[], gap?: PubSubReplay["gap"]) =>
       answer?.(gap === undefined ? { messages: ids.map(message) } : { messages: [], gap }),
+    refuse: (error: unknown) => refuse?.(error),
     subscribed: () => listener !== undefined,
   };
 }
@@ -71,6 +77,99 @@ describe("subscribeFrom", () => {
     engine.live(10); // a lagging reader's repeat: already sent
     engine.live(11);
     expect(seen).toEqual(["expired", "10", "11"]);
+  });
+
+  /** Subscribes after `after`, recording what the handlers see. */
+  function resume(engine: ReturnType<typeof laggingPubSub>, after: string) {
+    const seen: string[] = [];
+    const failures: unknown[] = [];
+    const stop = subscribeFrom(engine.pubsub, "t", after, {
+      message: (_payload, id) => seen.push(id),
+      gap: (reason) => seen.push(reason),
+      fail: (error) => failures.push(error),
+    });
+    return { seen, failures, stop };
+  }
+
+  it("delivers the held messages newer than the replay once, after it, and none it sent", async () => {
+    const engine = laggingPubSub();
+    const { seen } = resume(engine, "2");
+    engine.live(4); // held, and in the replay too
+    engine.live(6); // held, newer than the replay
+    engine.answer([3, 4]);
+    await Promise.resolve();
+    engine.live(7);
+    expect(seen).toEqual(["3", "4", "6", "7"]);
+  });
+
+  it("delivers every held message after a gap, none twice", async () => {
+    const engine = laggingPubSub();
+    const { seen } = resume(engine, "9");
+    engine.live(10);
+    engine.live(11);
+    engine.answer([], "expired");
+    await Promise.resolve();
+    expect(seen).toEqual(["expired", "10", "11"]);
+  });
+
+  it("stops delivering held messages when a handler stops the subscription", async () => {
+    const engine = laggingPubSub();
+    const seen: string[] = [];
+    const stop: () => void = subscribeFrom(engine.pubsub, "t", "1", {
+      message: (_payload, id) => {
+        seen.push(id);
+        if (id === "3") stop();
+      },
+      gap: () => {},
+      fail: () => {},
+    });
+    engine.live(3);
+    engine.live(4);
+    engine.answer([2]);
+    await Promise.resolve();
+    expect(seen).toEqual(["2", "3"]);
+  });
+
+  it("delivers nothing of a replay that answers after the subscription stopped", async () => {
+    const engine = laggingPubSub();
+    const { seen, stop } = resume(engine, "1");
+    engine.live(5);
+    stop();
+    engine.answer([2, 3]);
+    await Promise.resolve();
+    expect(seen).toEqual([]);
+  });
+
+  it("fails the subscriber once, past 10,000 held messages, and not at 10,000", async () => {
+    const engine = laggingPubSub();
+    const { seen, failures } = resume(engine, "0");
+    for (let id = 1; id <= 10_000; id++) engine.live(id);
+    expect(failures).toEqual([]);
+    engine.live(10_001);
+    expect(failures).toHaveLength(1);
+    expect((failures[0] as Error).message).toBe("more than 10000 messages held");
+    expect(engine.subscribed()).toBe(false);
+    engine.refuse(new Error("the engine is gone too"));
+    await Promise.resolve();
+    expect(failures).toHaveLength(1);
+    expect(seen).toEqual([]);
+  });
+
+  it("fails the subscriber when the replay throws or rejects", async () => {
+    const broken = laggingPubSub();
+    const thrown = new Error("no connection");
+    broken.pubsub.replay = () => {
+      throw thrown;
+    };
+    const sync = resume(broken, "1");
+    expect(sync.failures).toEqual([thrown]);
+    expect(broken.subscribed()).toBe(false);
+    const engine = laggingPubSub();
+    const later = resume(engine, "1");
+    engine.refuse(thrown);
+    await Promise.resolve();
+    expect(later.failures).toEqual([thrown]);
+    expect(engine.subscribed()).toBe(false);
   });
 
   describe("a replay the engine does not answer", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../schema/json-schema.js";
 import { SchemaRegistry } from "../schema/schema-registry.js";
 import { parseBoolean, parseInteger, parseNumber, scalarCoercer, valueCoercer } from "./coerce.js";
 
@@ -99,5 +100,44 @@ describe("coercers from JSON Schema", () => {
       ).isArray,
     ).toBe(true);
     expect(valueCoercer({ type: "string" }, registry).isArray).toBe(false);
+  });
+});
+
+describe("what a schema admits", () => {
+  const registry = new SchemaRegistry();
+  const coerce = (schema: JsonSchema, text: string) => scalarCoercer(schema, registry)(text);
+  const nestedUnion = (depth: number, leaf: JsonSchema): JsonSchema =>
+    depth === 0 ? leaf : { anyOf: [nestedUnion(depth - 1, leaf)] };
+
+  it("coerces only to the types the schema names, never another", () => {
+    expect(coerce({ type: "string" }, "true")).toBe("true");
+    expect(coerce({ type: "object" }, "true")).toBe("true");
+    expect(coerce({ type: "integer" }, "true")).toBe("true");
+    expect(coerce({ type: "boolean" }, "1")).toBe("1");
+    expect(coerce({ enum: ["true", "x"] }, "true")).toBe("true");
+    expect(coerce({ enum: [1.5] }, "2.5")).toBe(2.5);
+  });
+
+  it("follows unions 16 levels deep and stops on a schema that contains itself", () => {
+    expect(coerce(nestedUnion(16, { type: "integer" }), "7")).toBe(7);
+    const cyclic: { anyOf: JsonSchema[] } = { anyOf: [] };
+    cyclic.anyOf.push(cyclic, { type: "integer" });
+    expect(coerce(cyclic, "7")).toBe(7);
+    expect(valueCoercer(cyclic, registry).isArray).toBe(false);
+  });
+
+  it("finds the array in a type list or in a later union member", () => {
+    const listed = valueCoercer({ type: ["array", "null"], items: { type: "integer" } }, registry);
+    expect(listed.isArray).toBe(true);
+    expect(listed.item("3")).toBe(3);
+    const later = valueCoercer(
+      { anyOf: [{ type: "string" }, { type: "array", items: { type: "boolean" } }] },
+      registry,
+    );
+    expect(later.isArray).toBe(true);
+    expect(later.item("false")).toBe(false);
+    expect(valueCoercer(nestedUnion(16, { type: "array", items: {} }), registry).isArray).toBe(
+      true,
+    );
   });
 });

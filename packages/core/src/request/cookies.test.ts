@@ -14,4 +14,13 @@ describe("parseCookies", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(parseCookies(null)).toEqual(Object.create(null));
   });
+
+  it("unquotes only a value both opened and closed by a quote", () => {
+    const cookies = parseCookies('a=""; b="; c="open; d=closed"; e="x"y');
+    expect({ ...cookies }).toEqual({ a: "", b: '"', c: '"open', d: 'closed"', e: '"x"y' });
+  });
+
+  it("refuses well-formed escapes of bytes that are not UTF-8, saying so", () => {
+    expect(() => parseCookies("a=%FF%FE")).toThrow("percent-encoded bytes that are not UTF-8");
+  });
 });

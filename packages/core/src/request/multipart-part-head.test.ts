@@ -87,3 +87,39 @@ describe("readPartHead", () => {
     }
   });
 });
+
+describe("readPartHead at the edges of its grammar", () => {
+  const read = (...lines: string[]) => readPartHead(lines.join("\r\n"));
+
+  it("needs a ; before each parameter and an = after each key", () => {
+    expect(read('Content-Disposition: form-data; name="a"xfilename="f"')).toBeUndefined();
+    expect(read('Content-Disposition: form-data; name"a"; filename="f"')).toBeUndefined();
+    expect(read('Content-Disposition: form-data ; name="a"')?.name).toBe("a");
+  });
+
+  it("refuses a line without a name before its colon or folded with a tab", () => {
+    expect(read('Content-Disposition: form-data; name="a"', ": x")).toBeUndefined();
+    expect(read('Content-Disposition: form-data; name="a"', "\tfolded: x")).toBeUndefined();
+    expect(read('Content-Disposition : form-data; name="a"')?.name).toBe("a");
+  });
+
+  it("reads filename* in ISO-8859-1 and UTF-8 under either name, and no other charset", () => {
+    const filename = (extended: string) =>
+      read(`Content-Disposition: form-data; name="a"; filename*=${extended}; filename="plain"`)
+        ?.filename;
+    expect(filename("latin1''caf%E9")).toBe("café");
+    expect(filename("iso-8859-1''caf%E9")).toBe("café");
+    expect(filename("utf8''caf%C3%A9")).toBe("café");
+    expect(filename("UTF-8''caf%C3%A9")).toBe("café");
+    expect(filename("koi8-r''x")).toBe("plain");
+    expect(filename("utf-8''%FF")).toBe("plain");
+  });
+
+  it("reads the media type before its parameters, whatever the spacing", () => {
+    const head = read(
+      'Content-Disposition: form-data; name="a"',
+      "Content-Type: Text/Plain ; charset=x",
+    );
+    expect(head?.contentType).toBe("text/plain");
+  });
+});
