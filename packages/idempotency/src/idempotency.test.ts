@@ -125,7 +125,7 @@ describe("@Idempotent", () => {
     expect(conflict.status).toBe(409);
     expect(conflict.headers.get("retry-after")).toBe("1");
     expect(await conflict.json()).toMatchObject({ type: idempotencyProblemTypes.running });
-    release();
+    (release as () => void)();
     release = undefined;
     expect((await running).status).toBe(201);
     expect((await pay(target, 13, '"slow"')).headers.get("idempotent-replayed")).toBe("true");
