@@ -91,7 +91,10 @@ describe.each([
       await until("both events on the third instance", async () =>
         ids.every((id) => follower.record().userIds.includes(id)) ? true : undefined,
       );
-      expect(follower.record().userIds.filter((id) => ids.includes(id))).toEqual(ids);
+      // Each once. Their order is not asserted: each instance publishes through its own queue, a
+      // 201 answers before its event is stored, and order is kept per publisher, not across two.
+      const carried = follower.record().userIds.filter((id) => ids.includes(id));
+      expect([...carried].sort()).toEqual([...ids].sort());
     } finally {
       follower.close();
     }

@@ -12,6 +12,8 @@ const known = new Set([
   // The server's own (checked by mcpServer itself).
   "prompts",
   "stateKey",
+  "pubsub",
+  "inputAnswers",
 ]);
 
 /** Checks the endpoint options of `mcpServer(options)`. */
@@ -24,7 +26,7 @@ export function mcpSettings(value: unknown): McpSettings {
     (typeof value !== "object" || value === null || Array.isArray(value))
   ) {
     fail(
-      "must be { path?, name?, version?, instructions?, tools?, allowedOrigins?, authorization?, prompts?, stateKey? }.",
+      "must be { path?, name?, version?, instructions?, tools?, allowedOrigins?, authorization?, prompts?, stateKey?, pubsub?, inputAnswers? }.",
     );
   }
   const options = (value ?? {}) as McpOptions;
