@@ -24,7 +24,8 @@ export interface McpPromptArgument {
 /**
  * A prompt the endpoint offers (`prompts/list`, `prompts/get`): a message template an agent's
  * user picks. `messages` gets the arguments (each required one present) and the MCP request
- * (for its caller) and, on a 2026-07-28 retry, the client's answers; it returns the messages, the
+ * (for its caller) and, once it asked, the client's answers (a 2026-07-28 retry, or the endpoint's
+ * next round for a 2025-era client); it returns the messages, the
  * whole result with a description, or `{ askForInput }` when it needs the client's input first.
  */
 export interface McpPrompt {
@@ -39,7 +40,10 @@ export interface McpPrompt {
   ): McpPromptAnswer | Promise<McpPromptAnswer>;
 }
 
-/** What a `prompts/get` retry brings (2026-07-28): the client's answers, its capabilities. */
+/**
+ * What a prompt is called with: the client's answers once it asked (undefined before), and the
+ * capabilities a 2026-07-28 request declares (empty for a 2025-era one, which carries none).
+ */
 export interface McpPromptInput {
   readonly responses: Readonly<Record<string, unknown>> | undefined;
   readonly capabilities: Readonly<Record<string, unknown>>;
