@@ -6,10 +6,10 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { type InputAsked, inputAsked, rememberInput } from "./input-required.js";
+import { inputAsked, rememberInput } from "./input-required.js";
 import { clientCapabilities, inputRequired } from "./input-result.js";
 import type { LegacyCalls } from "./legacy-cancel.js";
-import { askLegacyClient, InputRefused, type LegacyExchange } from "./legacy-input.js";
+import { askUntilAnswered, type InputRun, type LegacyExchange } from "./legacy-input.js";
 import { logData, mcpLevel } from "./log-level.js";
 import type { McpPluginContext, McpToolPlan } from "./planning/mcp-plugin.js";
 import { rememberProgress } from "./progress.js";
@@ -30,9 +30,6 @@ export interface ToolCall {
    */
   readonly legacy?: LegacyExchange & { readonly calls: LegacyCalls };
 }
-
-// Route re-runs a 2025-era call may take for input, as the SDK's own legacy loop allows.
-const maxInputRounds = 8;
 
 const toolError = (text: string): CallToolResult => ({
   isError: true,
@@ -60,29 +57,26 @@ export async function callTool(
   const tracked = call.legacy?.calls.track(call.legacy.caller, mcpReq.id);
   const signal =
     tracked === undefined ? mcpReq.signal : AbortSignal.any([mcpReq.signal, tracked.signal]);
-  let given: InputGiven = {
+  const given: InputGiven = {
     responses: mcpReq.inputResponses,
     state: mcpReq.requestState(),
     capabilities: clientCapabilities(call.exchange),
   };
   try {
-    for (let round = 0; ; round += 1) {
-      const ran = await runRoute(context, plan, call, signal, given);
-      if ("result" in ran) return ran.result;
-      if (call.legacy === undefined)
-        return await inputRequired(ran.asked, call.exchange, call.states);
-      // 2025-era: ask on the call's stream, then run the route again with the answers.
-      if (round === maxInputRounds) {
-        return toolError(`${call.name} asked for input more than ${maxInputRounds} times`);
-      }
-      try {
-        const responses = await askLegacyClient(ran.asked, call.legacy, signal);
-        given = { responses, state: ran.asked.state, capabilities: {} };
-      } catch (error) {
-        if (error instanceof InputRefused) return toolError(error.message);
-        throw error;
-      }
-    }
+    const first = await runRoute(context, plan, call, signal, given);
+    if ("done" in first) return first.done;
+    if (call.legacy === undefined)
+      return await inputRequired(first.asked, call.exchange, call.states);
+    // 2025-era: ask on the call's stream, then run the route again with the answers.
+    const outcome = await askUntilAnswered(
+      first.asked,
+      call.legacy,
+      signal,
+      call.name,
+      (responses, asked) =>
+        runRoute(context, plan, call, signal, { responses, state: asked.state, capabilities: {} }),
+    );
+    return "done" in outcome ? outcome.done : toolError(outcome.failed);
   } finally {
     tracked?.done();
   }
@@ -91,16 +85,16 @@ export async function callTool(
 /** What a call brings its route: the client's answers, the route's state, its capabilities. */
 type InputGiven = Parameters<typeof rememberInput>[1];
 
-/** One run of the route: its result, or what it asked of the client. */
+/** One run of the route: its result (`done`), or what it asked of the client. */
 async function runRoute(
   context: McpPluginContext,
   plan: McpToolPlan,
   call: ToolCall,
   signal: AbortSignal,
   given: InputGiven,
-): Promise<{ readonly result: CallToolResult } | { readonly asked: InputAsked }> {
+): Promise<InputRun<CallToolResult>> {
   const built = toolRequest(plan, call.arguments, call.http, context);
-  if ("problem" in built) return { result: toolError(JSON.stringify(built.problem)) };
+  if ("problem" in built) return { done: toolError(JSON.stringify(built.problem)) };
   const { mcpReq } = call.exchange;
   const request = new Request(built.request, { signal });
   const token = mcpReq._meta?.progressToken;
@@ -127,5 +121,5 @@ async function runRoute(
     await response.body?.cancel();
     return { asked };
   }
-  return { result: await toolResult(response, plan, built.request.url) };
+  return { done: await toolResult(response, plan, built.request.url) };
 }

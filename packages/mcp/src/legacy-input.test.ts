@@ -1,11 +1,25 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { type App, inProcessPubSub } from "@trellis/core";
+import { Type } from "@sinclair/typebox";
+import { typebox } from "@trellis/adapter-typebox";
+import {
+  type App,
+  Controller,
+  createApp,
+  inProcessPubSub,
+  OperationId,
+  Post,
+  Req,
+  Returns,
+  Route,
+} from "@trellis/core";
 import { expectConfigError, within } from "@trellis/testing";
 import { afterAll, describe, expect, it } from "vitest";
+import { askForInput } from "./input-required.js";
 import { relayTopic } from "./legacy-relay.js";
 import { mcpServer } from "./mcp-server.js";
+import { McpTool } from "./planning/mcp-tool.js";
 import { boundedFetch } from "./test-helpers/bounded-fetch.js";
 import { legacyPeer } from "./test-helpers/legacy-peer.js";
 import { work, workApp } from "./test-helpers/work-app.js";
@@ -28,6 +42,23 @@ function serve(app: App): string {
 }
 
 const accepted = { action: "accept", content: {} };
+
+@Route("/again")
+class AskingAgain extends Controller {
+  @Post()
+  @McpTool()
+  @OperationId("askAgain")
+  @Returns(200, Type.Object({ never: Type.Boolean() }), "Never: it asks whatever it is given")
+  @Returns(428, "Needs an MCP client's input")
+  askAgain(@Req() request: Request) {
+    const requestedSchema = { type: "object" as const, properties: {} };
+    const again = {
+      method: "elicitation/create" as const,
+      params: { message: "Again?", requestedSchema },
+    };
+    return askForInput(request, { inputRequests: { again } });
+  }
+}
 
 describe("a route's askForInput, for a 2025-era client", () => {
   const endpoint = serve(workApp());
@@ -55,6 +86,42 @@ describe("a route's askForInput, for a 2025-era client", () => {
     expect(asked).toEqual(["Go on?"]);
     // The state the route gave with its question came back to it with the answer.
     expect(result.structuredContent).toEqual({ confirmed: "go on" });
+    await client.close();
+  });
+
+  it("ends a route that asks again and again after 8 rounds, as a tool error", async () => {
+    const asking = createApp({
+      schema: typebox(),
+      controllers: [AskingAgain],
+      openapi: { undeclaredResponses: "off" },
+      plugins: [mcpServer()],
+    });
+    const client = new Client(
+      { name: "legacy", version: "1.0.0" },
+      { capabilities: { elicitation: {} } },
+    );
+    let asked = 0;
+    client.setRequestHandler(ElicitRequestSchema, () => {
+      asked += 1;
+      return accepted;
+    });
+    await within(
+      client.connect(
+        new StreamableHTTPClientTransport(new URL(serve(asking)), { fetch: boundedFetch }),
+      ),
+      5,
+      "connect",
+    );
+    const result = await within(
+      client.callTool({ name: "askAgain", arguments: {} }),
+      10,
+      "the call",
+    );
+    expect(asked).toBe(8);
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: "askAgain asked for input more than 8 times" }],
+    });
     await client.close();
   });
 

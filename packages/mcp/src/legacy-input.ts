@@ -78,3 +78,40 @@ export async function askLegacyClient(
     throw error;
   }
 }
+
+// Rounds of input one 2025-era call or prompt may ask for, as the SDK's own legacy loop allows.
+const maxInputRounds = 8;
+
+/** A route's or prompt's run: what it answered, or the input it asks for first. */
+export type InputRun<T> = { readonly done: T } | { readonly asked: InputAsked };
+
+/**
+ * Asks a 2025-era client for what `asked` names, then runs `again` with its answers, for as long
+ * as it asks anew (at most 8 rounds). Resolves with what it answered, or why it failed: the
+ * client answered a request with an error, or `what` kept asking. A deadline, a cancel or a
+ * failed send throws (`AnswerNotGiven`, the signal's reason).
+ */
+export async function askUntilAnswered<T>(
+  asked: InputAsked,
+  exchange: LegacyExchange,
+  signal: AbortSignal,
+  what: string,
+  again: (responses: Record<string, unknown>, asked: InputAsked) => Promise<InputRun<T>>,
+): Promise<{ readonly done: T } | { readonly failed: string }> {
+  let current = asked;
+  for (let round = 1; ; round += 1) {
+    let responses: Record<string, unknown>;
+    try {
+      responses = await askLegacyClient(current, exchange, signal);
+    } catch (error) {
+      if (error instanceof InputRefused) return { failed: error.message };
+      throw error;
+    }
+    const ran = await again(responses, current);
+    if ("done" in ran) return ran;
+    if (round === maxInputRounds) {
+      return { failed: `${what} asked for input more than ${maxInputRounds} times` };
+    }
+    current = ran.asked;
+  }
+}

@@ -8,11 +8,8 @@ import {
 } from "@modelcontextprotocol/server";
 import type { InputAsked } from "./input-required.js";
 import { clientCapabilities, inputRequired } from "./input-result.js";
-import { askLegacyClient, InputRefused, type LegacyExchange } from "./legacy-input.js";
+import { askUntilAnswered, type InputRun, type LegacyExchange } from "./legacy-input.js";
 import type { McpPromptInput, PromptCatalog } from "./mcp-prompts.js";
-
-// Rounds of a 2025-era `prompts/get` that asks for input, as for a tool call.
-const maxInputRounds = 8;
 
 /**
  * Answers `prompts/get`. A prompt that asks for input (`{ askForInput }`) gets, for 2026-07-28,
@@ -28,27 +25,24 @@ export async function getPrompt(
   states: RequestStateCodec,
   legacy: LegacyExchange | undefined,
 ): Promise<GetPromptResult | InputRequiredResult> {
-  let input: McpPromptInput = {
+  const run = async (given: McpPromptInput): Promise<InputRun<GetPromptResult>> => {
+    const answer = await prompts.get(params.name, params.arguments ?? {}, http, given);
+    if (!("askForInput" in answer)) return { done: answer };
+    return { asked: (answer as { readonly askForInput: InputAsked }).askForInput };
+  };
+  const first = await run({
     responses: exchange.mcpReq.inputResponses,
     capabilities: clientCapabilities(exchange),
-  };
-  for (let round = 0; ; round += 1) {
-    const answer = await prompts.get(params.name, params.arguments ?? {}, http, input);
-    if (!("askForInput" in answer)) return answer;
-    const { askForInput } = answer as { readonly askForInput: InputAsked };
-    if (legacy === undefined) return await inputRequired(askForInput, exchange, states);
-    if (round === maxInputRounds) {
-      const why = `Prompt ${params.name} asked for input more than ${maxInputRounds} times`;
-      throw new ProtocolError(ProtocolErrorCode.InternalError, why);
-    }
-    try {
-      const responses = await askLegacyClient(askForInput, legacy, exchange.mcpReq.signal);
-      input = { responses, capabilities: {} };
-    } catch (error) {
-      if (error instanceof InputRefused) {
-        throw new ProtocolError(ProtocolErrorCode.InternalError, error.message);
-      }
-      throw error;
-    }
-  }
+  });
+  if ("done" in first) return first.done;
+  if (legacy === undefined) return await inputRequired(first.asked, exchange, states);
+  const outcome = await askUntilAnswered(
+    first.asked,
+    legacy,
+    exchange.mcpReq.signal,
+    `Prompt ${params.name}`,
+    (responses) => run({ responses, capabilities: {} }),
+  );
+  if ("done" in outcome) return outcome.done;
+  throw new ProtocolError(ProtocolErrorCode.InternalError, outcome.failed);
 }
