@@ -63,6 +63,7 @@ export {
   type WholeNumberRule,
 } from "./errors/check-whole-number.js";
 export { type ConfigErrorFactory, defineConfigErrors } from "./errors/config-error.js";
+export { engineDeadline } from "./errors/engine-deadline.js";
 export { EngineUnavailableError, isEngineUnavailable } from "./errors/engine-unavailable.js";
 export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
 export { configErrorCodes, configErrors } from "./errors/error-codes.js";

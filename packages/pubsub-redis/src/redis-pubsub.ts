@@ -12,6 +12,7 @@ import type {
 import {
   decodeEventMeta,
   EngineUnavailableError,
+  engineDeadline,
   PublishQueue,
   TopicListeners,
 } from "@trellis/core";
@@ -200,22 +201,16 @@ export class RedisPubSub implements PubSub {
    * 5 s later is on a stalled connection, which is dropped: the loop reads on from the cursor on a
    * new one, and the status says the engine is down meanwhile.
    */
-  async #readWithin(reading: Promise<unknown>): Promise<unknown> {
+  #readWithin(reading: Promise<unknown>): Promise<unknown> {
     const reader = this.#reader;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = new EngineUnavailableError("redis", "a stream read had no answer");
-        reader.drop(error);
-        reject(error);
-      }, this.#blockMs + readGraceMs);
-    });
-    reading.catch(() => {}); // settled after the deadline: nobody waits for it
-    try {
-      return await Promise.race([reading, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const ms = this.#blockMs + readGraceMs;
+    return engineDeadline(
+      reading,
+      "redis",
+      ms,
+      (error) => reader.drop(error),
+      "a stream read had no answer",
+    );
   }
 
   /**

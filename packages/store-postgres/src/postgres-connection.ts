@@ -1,4 +1,4 @@
-import { EngineUnavailableError, isEngineUnavailable } from "@trellis/core";
+import { EngineUnavailableError, engineDeadline, isEngineUnavailable } from "@trellis/core";
 import { SQL } from "bun";
 
 /** How a store reaches Postgres: a pool of the app's own, or a URL the store opens a pool to. */
@@ -165,24 +165,14 @@ export class PostgresConnection {
    */
   private async deadline<T>(work: (pool: SQL) => Promise<T>): Promise<T> {
     const pool = this.#sql;
-    const stalled = () =>
-      new EngineUnavailableError("postgres", `no answer within ${this.timeoutMs} ms`);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(stalled());
-        this.dropStalled(pool);
-      }, this.timeoutMs);
-    });
-    const done = work(pool);
-    done.catch(() => {}); // settled after the deadline: nobody waits for it
     try {
-      return await Promise.race([done, late]);
+      return await engineDeadline(work(pool), "postgres", this.timeoutMs, () =>
+        this.dropStalled(pool),
+      );
     } catch (error) {
       const cut = pool !== this.#sql && !(error instanceof EngineUnavailableError);
-      throw cut && isEngineUnavailable(error) ? stalled() : error;
-    } finally {
-      clearTimeout(timer);
+      if (!cut || !isEngineUnavailable(error)) throw error;
+      throw new EngineUnavailableError("postgres", `no answer within ${this.timeoutMs} ms`);
     }
   }
 

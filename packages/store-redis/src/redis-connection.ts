@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { EngineUnavailableError, isEngineUnavailable } from "@trellis/core";
+import { EngineUnavailableError, engineDeadline, isEngineUnavailable } from "@trellis/core";
 import { RedisClient } from "bun";
 import { checkSentinel, type RedisSentinelOptions, SentinelLocator } from "./redis-sentinel.js";
 
@@ -181,22 +181,9 @@ export class RedisConnection {
   }
 
   /** `work`, or an `EngineUnavailableError` once the deadline passed (the late answer is dropped). */
-  private async deadline<T>(work: () => Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(new EngineUnavailableError("redis", `no answer within ${this.timeoutMs} ms`));
-        // A stalled server may answer much later, or never: start over with a new connection.
-        this.drop();
-      }, this.timeoutMs);
-    });
-    const done = work();
-    done.catch(() => {}); // settled after the deadline: nobody waits for it
-    try {
-      return await Promise.race([done, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  private deadline<T>(work: () => Promise<T>): Promise<T> {
+    // A stalled server may answer much later, or never: start over with a new connection.
+    return engineDeadline(work(), "redis", this.timeoutMs, () => this.drop());
   }
 
   /** Runs `script` with `keys` and `args`, atomically on the server, within the deadline. */

@@ -1,4 +1,4 @@
-import { EngineUnavailableError } from "@trellis/core";
+import { EngineUnavailableError, engineDeadline } from "@trellis/core";
 import { RedisClient } from "bun";
 
 /** Where the Sentinels of a failover group are, and which group: `{ sentinels, name }`. */
@@ -111,20 +111,14 @@ export class SentinelLocator {
       enableOfflineQueue: false,
       connectionTimeout: this.timeoutMs,
     });
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error("late")), this.timeoutMs);
-      });
       const asked = client
         .connect()
         .then(() => client.send("SENTINEL", ["get-master-addr-by-name", this.options.name]));
-      asked.catch(() => {}); // may settle after the deadline
-      const reply = await Promise.race([asked, late]);
+      const reply = await engineDeadline(asked, "redis", this.timeoutMs);
       if (!Array.isArray(reply) || reply.length !== 2) return undefined;
       return [String(reply[0]), String(reply[1])];
     } finally {
-      clearTimeout(timer);
       client.close();
     }
   }

@@ -1,4 +1,4 @@
-import { EngineUnavailableError } from "../errors/engine-unavailable.js";
+import { engineDeadline } from "../errors/engine-deadline.js";
 import type { Logger } from "../errors/logger.js";
 import type { EventMeta } from "./pubsub.js";
 
@@ -228,14 +228,8 @@ export class PublishQueue {
 
   /** A send that does not answer within `sendTimeoutMs` (or by the close deadline) counts as failed. */
   #bounded(sending: Promise<void>): Promise<void> {
-    const ms = Math.min(sendTimeoutMs, this.#deadline - Date.now());
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      const late = () =>
-        reject(new EngineUnavailableError(this.#target.engine, `no answer within ${ms} ms`));
-      timer = setTimeout(late, Math.max(ms, 0));
-    });
-    return Promise.race([sending, late]).finally(() => clearTimeout(timer));
+    const ms = Math.max(Math.min(sendTimeoutMs, this.#deadline - Date.now()), 0);
+    return engineDeadline(sending, this.#target.engine, ms);
   }
 
   #sleep(milliseconds: number): Promise<void> {
