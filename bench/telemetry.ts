@@ -191,7 +191,7 @@ ${new Date().toISOString().slice(0, 10)}, ${navigator.hardwareConcurrency} cores
 - **off**: core built from \`${values.candidate}\` (observability, and the HEAD-on-@Sse fix that completed it), no OpenTelemetry SDK
   registered and no \`telemetry\` option: nothing observes the app.
 - **sdk**: the same core with the OpenTelemetry SDK registered before \`createApp\` and
-  \`telemetry: openTelemetry()\` of \`@trellis/otel\` (a batch span
+  \`plugins: [openTelemetry()]\` of \`@trellis/otel\` (a batch span
   processor and a metric reader exporting over OTLP/HTTP JSON to a sink): a server span and its
   stage spans per request, and the HTTP metrics.
 

@@ -46,7 +46,7 @@ class PaymentController extends Controller {
 export const app = createApp({
   schema: classValidator(),
   controllers: [PaymentController],
-  features: [
+  plugins: [
     idempotencyKeys({
       // With several instances: store: redisIdempotencyStore({ url: process.env.REDIS_URL }).
       store: memoryIdempotencyStore(),

@@ -41,8 +41,8 @@ export function ordersApp() {
     controllers: [OrderController],
     providers: [Database],
     // On: the SDK is registered first. Plus "request completed" lines through the logger's info.
-    telemetry: openTelemetry({ requestHeaders: ["x-tenant-id"], accessLog: true }),
     plugins: [
+      openTelemetry({ requestHeaders: ["x-tenant-id"], accessLog: true }),
       healthChecks({
         indicators: { database: healthIndicator(Database, (database) => database.ping()) },
         pressure: { maxEventLoopDelayMs: 1000, maxRssBytes: 2 * 1024 ** 3 },

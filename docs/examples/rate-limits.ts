@@ -57,7 +57,7 @@ class AuthController extends Controller {
 export const app = createApp({
   schema: classValidator(),
   controllers: [AuthController],
-  features: [
+  plugins: [
     rateLimits({
       // With several instances: store: redisRateLimitStore({ url: process.env.REDIS_URL }).
       store: memoryRateLimitStore(),

@@ -137,7 +137,7 @@ class ArticleController extends Controller {
 export const app = createApp({
   schema: classValidator(),
   controllers: [ArticleController],
-  features: [cacheControl({ maxAge: 60 })], // every GET: cacheable for a minute
+  plugins: [cacheControl({ maxAge: 60 })], // every GET: cacheable for a minute
   openapi: documented("articles", "Articles, cacheable."),
 });
 // #endregion

@@ -96,6 +96,10 @@ export function createExampleApp({
       // public users API, so the endpoint stays open (`authorization: false`) although a bearer
       // check is configured; without it, /mcp would be an OAuth protected resource (docs/mcp.md).
       plugins: [
+        // Traces and metrics when main.ts registered the SDK (OTEL_EXPORTER_OTLP_ENDPOINT); with
+        // nothing registered, openTelemetry() installs nothing and no request pays for it.
+        openTelemetry(),
+        ...httpStores({ redisUrl, databaseUrl, trustedProxyHops, rateLimitStore }),
         exampleHealth(maxEventLoopDelayMs),
         mcpServer({
           authorization: false,
@@ -106,11 +110,7 @@ export function createExampleApp({
       // GET /me takes a bearer token (AUTH_ISSUER) or an API key (API_KEYS); see the README.
       security,
       logger,
-      // Traces and metrics when main.ts registered the SDK (OTEL_EXPORTER_OTLP_ENDPOINT); with
-      // nothing registered, openTelemetry() installs nothing and no request pays for it.
-      telemetry: openTelemetry(),
       pubsub: eventPubSub(chooseEventTransport({ redisUrl, databaseUrl, databaseListenUrl })),
-      ...httpStores({ redisUrl, databaseUrl, trustedProxyHops, rateLimitStore }),
       // Behind proxies of ours (TRUSTED_PROXY_HOPS), every request carries the id nginx gave it:
       // kept and echoed. Reached directly, ids are made only for the answers that need one.
       ...(trustedProxyHops === undefined ? {} : { requestId: { trust: true } }),

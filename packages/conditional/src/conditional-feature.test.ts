@@ -18,9 +18,9 @@ describe("conditionalRequests() as a feature", () => {
       }
     }
     expectConfigError(
-      () => testApp([X], { features: [conditionalRequests(), conditionalRequests()] }),
+      () => testApp([X], { plugins: [conditionalRequests(), conditionalRequests()] }),
       "INVALID_FEATURE",
-      'the feature "conditional" twice; list each once',
+      'plugins list the route feature "conditional" twice; list each once',
     );
   });
 

@@ -11,6 +11,7 @@ export type {
 export type { RunningServer } from "./app/app-runtime.js";
 export { buildDocument } from "./app/build-document.js";
 export { createApp } from "./app/create-app.js";
+export type { Plugin } from "./app/plugin-list.js";
 export type { ServeOptions } from "./app/serve-app.js";
 export { serve } from "./app/serve-app.js";
 export type { AsyncApiDocument } from "./asyncapi/generate-asyncapi.js";

@@ -35,7 +35,7 @@ function warnings(features?: unknown[]): string[] {
     schema: jsonSchemaAdapter(),
     controllers: [TwoRoutes],
     logger: { error: () => {}, warn: (message: string) => lines.push(message) },
-    ...(features === undefined ? {} : { features: features as never }),
+    ...(features === undefined ? {} : { plugins: features as never }),
   });
   return lines.filter((line) => line.startsWith("idempotency:"));
 }

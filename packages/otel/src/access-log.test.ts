@@ -46,7 +46,7 @@ describe("the access log of openTelemetry({ accessLog })", () => {
     const app = testApp([ThingController], {
       ...quiet,
       logger: pinoInto(lines),
-      telemetry: openTelemetry({ accessLog: true }),
+      plugins: [openTelemetry({ accessLog: true })],
       requestId: { trust: true },
     });
     const listed = await send(app, "GET", "/things", { headers: { "x-request-id": "req-1" } });
@@ -81,7 +81,7 @@ describe("the access log of openTelemetry({ accessLog })", () => {
     const app = testApp([ThingController], {
       ...quiet,
       logger: pinoInto(lines),
-      telemetry: openTelemetry({ accessLog: { level: "debug" } }),
+      plugins: [openTelemetry({ accessLog: { level: "debug" } })],
     });
     await send(app, "DELETE", "/nowhere");
     await expect.poll(() => lines.length).toBe(1);
@@ -97,7 +97,7 @@ describe("the access log of openTelemetry({ accessLog })", () => {
     const app = testApp([ThingController], {
       ...quiet,
       logger: pinoInto(lines),
-      telemetry: openTelemetry({ tracerProvider, accessLog: true }),
+      plugins: [openTelemetry({ tracerProvider, accessLog: true })],
     });
     await (await send(app, "GET", "/things")).text();
     await expect.poll(() => completed(lines).length).toBe(1);

@@ -34,7 +34,7 @@ describe("events published inside a traced request", () => {
       ...quiet,
       requestContext: true,
       requestId: { trust: true },
-      telemetry: openTelemetry({ tracerProvider }),
+      plugins: [openTelemetry({ tracerProvider })],
     });
     const metas: (EventMeta | undefined)[] = [];
     let delivered: () => void = () => {};

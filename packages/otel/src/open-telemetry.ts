@@ -24,7 +24,7 @@ export const instrumentationScope = "@trellis/otel";
  *
  * @example
  * startOpenTelemetrySdk(); // registers the SDK's providers first
- * const app = createApp({ schema: typebox(), controllers, telemetry: openTelemetry() });
+ * const app = createApp({ schema: typebox(), controllers, plugins: [openTelemetry()] });
  */
 export function openTelemetry(options: OpenTelemetryOptions = {}): AppTelemetry {
   // Checked here, even when nothing will be on: a bad option is a startup error wherever it runs.

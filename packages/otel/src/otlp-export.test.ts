@@ -83,7 +83,7 @@ const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
 const remoteSpanId = "00f067aa0ba902b7";
 
 const app = testApp([ItemController, ChatSocket], {
-  telemetry: openTelemetry({ tracerProvider, meterProvider }),
+  plugins: [openTelemetry({ tracerProvider, meterProvider })],
   openapi: { undeclaredResponses: "off" },
 });
 const server = serve(app, { port: 0, hostname: "127.0.0.1", signals: false, exit: false });

@@ -36,7 +36,7 @@ afterEach(() => {
 describe("telemetry is decided once, at createApp", () => {
   it("with no SDK registered, nothing observes a request: no record, no call into the API", async () => {
     expect(openTelemetry().observe({ logger: console })).toBeUndefined();
-    const app = testApp([UserController], { ...options, telemetry: openTelemetry() });
+    const app = testApp([UserController], { ...options, plugins: [openTelemetry()] });
     const calls = [
       vi.spyOn(trace, "getTracerProvider"),
       vi.spyOn(trace, "getTracer"),
@@ -50,7 +50,7 @@ describe("telemetry is decided once, at createApp", () => {
 
   it("traces once an SDK registered a tracer provider before createApp", async () => {
     const exporter = registerTracer();
-    const app = testApp([UserController], { ...options, telemetry: openTelemetry() });
+    const app = testApp([UserController], { ...options, plugins: [openTelemetry()] });
     expect((await send(app, "GET", "/users/7")).status).toBe(200);
     expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual([
       "validation",
@@ -73,10 +73,10 @@ describe("telemetry is decided once, at createApp", () => {
     const exporter = registerTracer();
     const off = openTelemetry({ traces: false, metrics: false });
     expect(off.observe({ logger: console })).toBeUndefined();
-    await send(testApp([UserController], { ...options, telemetry: off }), "GET", "/users/1");
+    await send(testApp([UserController], { ...options, plugins: [off] }), "GET", "/users/1");
     expect(exporter.getFinishedSpans()).toEqual([]);
     await send(
-      testApp([UserController], { ...options, telemetry: openTelemetry({ stages: false }) }),
+      testApp([UserController], { ...options, plugins: [openTelemetry({ stages: false })] }),
       "GET",
       "/users/1",
     );
@@ -90,7 +90,7 @@ describe("telemetry is decided once, at createApp", () => {
     });
     const app = testApp([UserController], {
       ...options,
-      telemetry: openTelemetry({ tracerProvider, requestHeaders: ["X-Tenant"], query: true }),
+      plugins: [openTelemetry({ tracerProvider, requestHeaders: ["X-Tenant"], query: true })],
     });
     await send(app, "GET", "/nowhere?page=2", { headers: { "x-tenant": "acme", cookie: "a=b" } });
     const [span] = exporter.getFinishedSpans();
@@ -126,12 +126,13 @@ describe("telemetry is decided once, at createApp", () => {
       "INVALID_TELEMETRY_OPTIONS",
       "accessLog must be",
     );
-    // The old forms of the option (before @trellis/otel) say what replaced them.
-    for (const old of [true, { stages: false }]) {
+    // The old forms of the option (before @trellis/otel, and the telemetry option itself) say
+    // what replaced them.
+    for (const old of [true, { stages: false }, openTelemetry()]) {
       expectConfigError(
-        () => testApp([UserController], { telemetry: old as never }),
-        "INVALID_TELEMETRY",
-        "telemetry must be an observer such as openTelemetry() of @trellis/otel",
+        () => testApp([UserController], { telemetry: old } as never),
+        "OPTION_MOVED",
+        "createApp: the telemetry option moved: list openTelemetry() in plugins.",
       );
     }
   });

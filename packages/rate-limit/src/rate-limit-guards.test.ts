@@ -59,9 +59,9 @@ describe("rateLimits() as a feature", () => {
   it("names itself and its decorator in startup errors", () => {
     expect(rateLimitKey.decorator).toBe("@RateLimit");
     expectConfigError(
-      () => testApp([DoorController], { features: [rateLimits(), rateLimits()] }),
+      () => testApp([DoorController], { plugins: [rateLimits(), rateLimits()] }),
       "INVALID_FEATURE",
-      'the feature "rate-limit" twice; list each once',
+      'plugins list the route feature "rate-limit" twice; list each once',
     );
   });
 });

@@ -43,7 +43,7 @@ async function warnings(features?: unknown[]): Promise<string[]> {
     controllers: [ShopController],
     logger: { error: () => {}, warn: (message: string) => lines.push(message) },
     pubsub: postgresPubSub({ url: postgres.url }),
-    ...(features === undefined ? {} : { features: features as never }),
+    ...(features === undefined ? {} : { plugins: features as never }),
   });
   await within(app.ready, 20, "the app ready");
   await app.close();

@@ -138,8 +138,9 @@ describe("a stalled Postgres", () => {
     const key = generateApiKey();
     await apiKeys.add({ id: "k", hash: hashApiKey(key), subject: "acme", scopes: [] });
     const app = appUnderTest([ShopController], {
-      features: [rateLimits({ store: limits }), idempotencyKeys({ store: keys })],
       plugins: [
+        rateLimits({ store: limits }),
+        idempotencyKeys({ store: keys }),
         healthChecks({
           pubsub: false,
           indicators: {

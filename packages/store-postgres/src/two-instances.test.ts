@@ -78,7 +78,7 @@ async function startInstances(url: string, tables: string): Promise<void> {
     const app = createApp({
       schema: jsonSchemaAdapter(),
       controllers: [ShopController],
-      features: [
+      plugins: [
         rateLimits({ store: postgresRateLimitStore({ sql, table: `${tables}_limits` }) }),
         idempotencyKeys({ store: postgresIdempotencyStore({ sql, table: `${tables}_keys_idem` }) }),
       ],

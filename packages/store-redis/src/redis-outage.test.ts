@@ -69,8 +69,9 @@ function shop() {
   const limits = redisRateLimitStore(options);
   const keys = redisIdempotencyStore(options);
   const app = appUnderTest([ShopController], {
-    features: [rateLimits({ store: limits }), idempotencyKeys({ store: keys })],
     plugins: [
+      rateLimits({ store: limits }),
+      idempotencyKeys({ store: keys }),
       healthChecks({
         pubsub: false,
         indicators: {

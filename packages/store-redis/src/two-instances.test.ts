@@ -44,7 +44,7 @@ beforeAll(async () => {
     const app = createApp({
       schema: jsonSchemaAdapter(),
       controllers: [ShopController],
-      features: [
+      plugins: [
         rateLimits({ store: redisRateLimitStore({ url: redis.url }) }),
         idempotencyKeys({ store: redisIdempotencyStore({ url: redis.url }) }),
       ],

@@ -1,4 +1,4 @@
-import type { AppOptions } from "@trellis/core";
+import type { Plugin } from "@trellis/core";
 import { type IdempotencyStore, idempotencyKeys } from "@trellis/idempotency";
 import { type RateLimitStore, rateLimits } from "@trellis/rate-limit";
 import { postgresIdempotencyStore, postgresRateLimitStore } from "@trellis/store-postgres";
@@ -54,7 +54,7 @@ const idempotencyStoreOn = (engine: HttpStoreEngine): IdempotencyStore | undefin
       : undefined;
 
 /**
- * Where the example keeps rate limit counters and idempotency keys: in Redis when `redisUrl` is
+ * The route features that keep state, and where the example keeps rate limit counters and idempotency keys: in Redis when `redisUrl` is
  * set, else in the Postgres of `databaseUrl`, so every instance shares them (a retry that reaches
  * another instance is still replayed, and a client's budget is one across instances); else in
  * this process (the default stores). Behind `trustedProxyHops` proxies, a client's address is
@@ -65,7 +65,7 @@ export function httpStores({
   databaseUrl,
   trustedProxyHops,
   rateLimitStore,
-}: HttpStoreSettings): Pick<AppOptions, "features"> {
+}: HttpStoreSettings): readonly Plugin[] {
   const engine = chooseHttpStores({ redisUrl, databaseUrl });
   const store = rateLimitStore ?? rateLimitStoreOn(engine);
   const idempotency = idempotencyStoreOn(engine);
@@ -75,10 +75,8 @@ export function httpStores({
       ? {}
       : { clientAddress: { header: "x-forwarded-for", hops: trustedProxyHops } }),
   };
-  return {
-    features: [
-      rateLimits(rateLimit),
-      idempotencyKeys(idempotency === undefined ? {} : { store: idempotency }),
-    ],
-  };
+  return [
+    rateLimits(rateLimit),
+    idempotencyKeys(idempotency === undefined ? {} : { store: idempotency }),
+  ];
 }

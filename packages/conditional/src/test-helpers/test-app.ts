@@ -7,7 +7,7 @@ export { expectConfigError, type Json, send } from "@trellis/testing";
 
 /**
  * An app on the test adapter whose logger records into `logged`; `conditional` given, the app
- * lists `conditionalRequests(conditional)` in its features (else `@Conditional` installs the
+ * lists `conditionalRequests(conditional)` in its plugins (else `@Conditional` installs the
  * defaults). Routes here declare no 2xx `@Returns` on purpose: no warning about it.
  */
 export function testApp(
@@ -16,7 +16,7 @@ export function testApp(
 ) {
   const { conditional, ...rest } = options;
   return appUnderTest(controllers, {
-    ...(conditional === undefined ? {} : { features: [conditionalRequests(conditional)] }),
+    ...(conditional === undefined ? {} : { plugins: [conditionalRequests(conditional)] }),
     ...rest,
     openapi: { undeclaredResponses: "off", ...rest.openapi },
   });

@@ -1,10 +1,8 @@
 import type { Provider } from "../di/provider.js";
 import type { DocsOptions } from "../docs/resolve-docs-plugin.js";
 import type { Logger } from "../errors/logger.js";
-import type { RouteFeature } from "../feature/route-feature.js";
 import type { RequestIdOptions } from "../http/request-id.js";
 import type { BodyEncoding } from "../http/vocabulary.js";
-import type { AppTelemetry } from "../observability/app-observer.js";
 import type { OpenApiOptions } from "../openapi/openapi-options.js";
 import type { VersioningOptions } from "../operation/versioning-options.js";
 import type { ErrorFormatter } from "../pipeline/error-formatter.js";
@@ -12,10 +10,10 @@ import type { Guard } from "../pipeline/guard.js";
 import type { InterceptorItem } from "../pipeline/interceptor.js";
 import type { Middleware } from "../pipeline/middleware.js";
 import type { ResponseValidation } from "../pipeline/response-validation.js";
-import type { AppPlugin } from "../plugin/app-plugin.js";
 import type { PubSub } from "../pubsub/pubsub.js";
 import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import type { WebSocketOptions } from "../websocket/websocket-options.js";
+import type { Plugin } from "./plugin-list.js";
 
 /** A controller class (normally a subclass of `Controller`). */
 export type ControllerClass = abstract new (...args: never[]) => unknown;
@@ -54,14 +52,23 @@ export interface DocumentOptions {
      * timer can wait): anything else is `INVALID_DURATION` at startup.
      */
     readonly timeout?: number;
+    /**
+     * Content codings a request body may use (`["gzip", "deflate"]`): decoded while read, with
+     * `body` bounding both the coded bytes and the decoded ones. Default none: a coded body is
+     * 415.
+     */
+    readonly bodyEncodings?: readonly BodyEncoding[];
   };
   /**
-   * Route features with their app options, in stage order (the first runs outermost), such as
-   * `rateLimits({ store, limit, window })` from `@trellis/rate-limit` or
-   * `idempotencyKeys({ store, ttl })` from `@trellis/idempotency`. A feature whose decorator
-   * is used but that is not listed here runs with its defaults. See docs/writing-a-feature.md.
+   * Everything that extends the app, in one list: route features with their app options, in
+   * stage order (the first runs outermost), such as `rateLimits({ store, limit, window })` from
+   * `@trellis/rate-limit`; app plugins, mounted in order, such as `healthChecks()` from
+   * `@trellis/health` or `mcpServer()` from `@trellis/mcp`; and at most one observer,
+   * `openTelemetry()` from `@trellis/otel`. A feature whose decorator is used but that is not
+   * listed here runs with its defaults. `buildDocument` reads the route features only. See
+   * docs/writing-a-feature.md.
    */
-  readonly features?: readonly RouteFeature[];
+  readonly plugins?: readonly Plugin[];
 }
 
 /** The options of `createApp`. */
@@ -76,18 +83,6 @@ export interface AppOptions extends DocumentOptions {
    * one as it is.
    */
   readonly logger?: Logger;
-  /**
-   * What observes the app: `openTelemetry(options?)` of `@trellis/otel` (traces, metrics, the
-   * access log). Default none: no request pays for observation.
-   */
-  readonly telemetry?: AppTelemetry;
-  /**
-   * App plugins: what adds routes and lifecycle to the app, such as `healthChecks()` from
-   * `@trellis/health` (liveness and readiness, documented), or a plugin that serves the app's
-   * operations over another protocol. Mounted in order at startup. See
-   * docs/writing-a-feature.md.
-   */
-  readonly plugins?: readonly AppPlugin[];
   /** Guards run before every route's own (after its security requirements). */
   readonly guards?: readonly Guard[];
   /** Interceptors around every handler, outside the class's and method's. */
@@ -106,12 +101,6 @@ export interface AppOptions extends DocumentOptions {
    * declares a schema carries only the declared properties. Per route and class: `@SendUndeclared`.
    */
   readonly sendUndeclared?: boolean;
-  /**
-   * Content codings a request body may use (`["gzip", "deflate"]`): decoded while read, with
-   * `limits.body` bounding both the coded bytes and the decoded ones. Default none: a coded body
-   * is 415.
-   */
-  readonly bodyEncodings?: readonly BodyEncoding[];
   /** Make `getRequestContext()` work in this app's requests (default false: it costs a little). */
   readonly requestContext?: boolean;
   /**

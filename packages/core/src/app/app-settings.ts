@@ -27,6 +27,7 @@ import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import { parseWebSocketOptions, type WebSocketSettings } from "../websocket/websocket-options.js";
 import { type AppOptions, type DocumentOptions, defaultBodyLimit } from "./app-options.js";
 import { parsePubSub } from "./app-pubsub.js";
+import { sortPlugins } from "./plugin-list.js";
 import { parseRequestId } from "./request-id-option.js";
 
 /** What both `createApp` and `buildDocument` read from their options, checked. */
@@ -47,7 +48,7 @@ export interface DocumentSettings {
   readonly globalGuards: boolean;
   /** `versioning`, checked; undefined when not given (`@Version` then means the URI strategy). */
   readonly versioning: VersioningSettings | undefined;
-  /** The route features: `features` as listed, then the defaults of used decorators. */
+  /** The route features: those `plugins` lists, in order, then the defaults of used decorators. */
   readonly features: readonly RouteFeature[];
 }
 
@@ -59,9 +60,9 @@ export interface AppSettings extends DocumentSettings {
   readonly logger: Logger;
   /** True when the app was given its own logger (then `getRequestLogger` uses it). */
   readonly ownLogger: boolean;
-  /** The observer `telemetry` installed (traces, metrics, access log), when any; decided once. */
+  /** The observer `plugins` lists, installed (traces, metrics, access log), when any; decided once. */
   readonly observability: AppObserver | undefined;
-  /** The app plugins (`plugins`), checked, in mount order. */
+  /** The app plugins `plugins` lists, checked, in mount order. */
   readonly plugins: readonly AppPlugin[];
   readonly errorFormatter: ErrorFormatter | undefined;
   /** Content codings request bodies may use. */
@@ -80,7 +81,11 @@ function parseBodyEncodings(value: unknown): readonly BodyEncoding[] {
     !value.every((item) => knownEncodings.includes(item as BodyEncoding))
   ) {
     const names = knownEncodings.map((name) => `"${name}"`).join(", ");
-    throw configError("INVALID_OPTION", ["createApp", "bodyEncodings", `an array of ${names}`]);
+    throw configError("INVALID_OPTION", [
+      "createApp",
+      "limits.bodyEncodings",
+      `an array of ${names}`,
+    ]);
   }
   return [...new Set(value as BodyEncoding[])];
 }
@@ -104,11 +109,16 @@ function listOption(value: unknown, option: string): readonly unknown[] {
   return value;
 }
 
-// Options that became route features. Ignored, they would leave the feature on its defaults (keys
-// and counters in this process only) without a word: an app that still passes one is stopped.
-const movedToFeatures: Readonly<Record<string, string>> = {
-  rateLimit: "rateLimits({ ... }) from @trellis/rate-limit",
-  idempotency: "idempotencyKeys({ ... }) from @trellis/idempotency",
+// Options of earlier versions that moved, with where each went. Ignored, each would silently
+// leave its feature off or on its defaults (keys and counters in this process only): an app that
+// still passes one is stopped.
+const movedOptions: Readonly<Record<string, string>> = {
+  rateLimit: "it is a route feature: list rateLimits({ ... }) from @trellis/rate-limit in plugins",
+  idempotency:
+    "it is a route feature: list idempotencyKeys({ ... }) from @trellis/idempotency in plugins",
+  features: "list route features in plugins",
+  telemetry: "list openTelemetry() in plugins",
+  bodyEncodings: "it is limits.bodyEncodings",
 };
 
 /** Checks the options both `createApp` and `buildDocument` read; `caller` names which one. */
@@ -164,9 +174,9 @@ export function parseDocumentOptions(
       'must be "warn", "error" or "off"',
     ]);
   }
-  for (const [option, feature] of Object.entries(movedToFeatures)) {
+  for (const [option, where] of Object.entries(movedOptions)) {
     if ((options as unknown as Record<string, unknown>)[option] !== undefined) {
-      throw configError("OPTION_MOVED_TO_FEATURE", [caller, option, feature]);
+      throw configError("OPTION_MOVED", [caller, option, where]);
     }
   }
   return {
@@ -179,7 +189,7 @@ export function parseDocumentOptions(
     defaultSecurity: parseRootSecurity(options.openapi?.security, caller),
     globalGuards: Array.isArray(guards) && guards.length > 0,
     versioning: parseVersioning(options.versioning, caller),
-    features: installedFeatures(options.features, caller),
+    features: installedFeatures(sortPlugins(options.plugins, caller).features, caller),
   };
 }
 
@@ -258,16 +268,17 @@ export function parseAppOptions(options: AppOptions): AppSettings {
     ]);
   }
   const appLogger = options.logger === undefined ? consoleLogger : normalizeLogger(options.logger);
+  const plugins = sortPlugins(options.plugins, "createApp");
   return {
     ...document,
     pipeline: parsePipeline(options),
     docs: parseDocs(options),
     logger: appLogger,
     ownLogger: options.logger !== undefined,
-    observability: installTelemetry(options.telemetry, appLogger),
-    plugins: checkPlugins(options.plugins),
+    observability: installTelemetry(plugins.telemetry, appLogger),
+    plugins: checkPlugins(plugins.appPlugins),
     errorFormatter: options.errorFormatter,
-    bodyEncodings: parseBodyEncodings(options.bodyEncodings),
+    bodyEncodings: parseBodyEncodings(options.limits?.bodyEncodings),
     websocket: parseWebSocketOptions(options.websocket),
     pubsub: parsePubSub(options.pubsub),
   };

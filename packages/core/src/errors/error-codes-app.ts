@@ -17,18 +17,18 @@ export const appErrorCodes = {
     message: "controllers contains %s, not a controller class.",
   },
   INVALID_FEATURE: {
-    meaning: "`features` is not an array of route features, or lists one feature twice",
-    message: "%s: features%s.",
+    meaning: "`plugins` lists one route feature twice",
+    message: '%s: plugins list the route feature "%s" twice; list each once.',
   },
   INVALID_OPTION: {
     meaning:
-      "an option of createApp or buildDocument that needs only a type check (bodyEncodings, errorFormatter, logger, requestContext, sendUndeclared, security, or a list such as guards, providers or imports) has the wrong type",
+      "an option of createApp or buildDocument that needs only a type check (limits.bodyEncodings, errorFormatter, logger, requestContext, sendUndeclared, security, or a list such as guards, providers or imports) has the wrong type",
     message: "%s: %s must be %s.",
   },
-  OPTION_MOVED_TO_FEATURE: {
+  OPTION_MOVED: {
     meaning:
-      "createApp is given an option that became a route feature (rateLimit, idempotency): list the feature's factory in `features` instead",
-    message: "%s: the %s option is now a route feature: list %s in features.",
+      "createApp or buildDocument is given an option of an earlier version that moved (rateLimit and idempotency became route features; features and telemetry went into plugins, bodyEncodings into limits)",
+    message: "%s: the %s option moved: %s.",
   },
   INVALID_REQUEST_ID: {
     meaning: "createApp's `requestId` is not a boolean or { header?, generate?, trust? }",
@@ -41,9 +41,10 @@ export const appErrorCodes = {
     message: "%s: openapi.%s %s.",
   },
   INVALID_TELEMETRY: {
-    meaning: "createApp's `telemetry` is not an observer such as openTelemetry() of @trellis/otel",
+    meaning:
+      "the observer createApp's `plugins` lists (an object with observe(context), such as openTelemetry() of @trellis/otel) gave no observer",
     message:
-      "createApp: telemetry must be an observer such as openTelemetry() of @trellis/otel (an object with observe(context)), not %s.",
+      "createApp: the observer in plugins must be one such as openTelemetry() of @trellis/otel (an object with observe(context) returning request() and route()), not %s.",
   },
   INVALID_PUBSUB: {
     meaning: "createApp's `pubsub` does not implement the PubSub contract",

@@ -32,7 +32,7 @@ export const pluginErrorCodes = {
   },
   INVALID_PLUGIN: {
     meaning:
-      "`plugins` is not a list of app plugins with distinct names, or a plugin's mount threw, returned a bad route or read too early",
+      "`plugins` is not a list of route features, app plugins with distinct names and at most one observer, or an app plugin's mount threw, returned a bad route or read too early",
     message: "%s %s",
   },
   PLUGIN_ROUTE_CONFLICT: {

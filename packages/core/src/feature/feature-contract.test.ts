@@ -132,7 +132,7 @@ describe("the route-feature contract", () => {
   it("resolves each route's setting once: method over class over app, false turns it off", async () => {
     reset();
     const app = testApp([TaggedController, PlainController], {
-      features: [tagFeature("tag", "after-guards", "app")],
+      plugins: [tagFeature("tag", "after-guards", "app")],
     });
     const from = Object.fromEntries(planned.map(({ where, setting }) => [where, setting]));
     expect(from).toEqual({
@@ -163,7 +163,7 @@ describe("the route-feature contract", () => {
       ...tagFeature("inner", "after-guards", "i"),
       key: featureKey<string>("@Inner", () => edge),
     };
-    const app = testApp([GuardedController], { features: [edge, inner] });
+    const app = testApp([GuardedController], { plugins: [edge, inner] });
     expect((await send(app, "GET", "/guarded")).status).toBe(403);
     expect(seen).toEqual(["edge:e"]);
   });
@@ -181,7 +181,7 @@ describe("the route-feature contract", () => {
     expect(
       (
         await send(
-          testApp([GuardedController], { features: [{ ...placed, appSetting: "early" }] }),
+          testApp([GuardedController], { plugins: [{ ...placed, appSetting: "early" }] }),
           "GET",
           "/guarded",
         )
@@ -192,7 +192,7 @@ describe("the route-feature contract", () => {
     expect(
       (
         await send(
-          testApp([GuardedController], { features: [{ ...placed, appSetting: "late" }] }),
+          testApp([GuardedController], { plugins: [{ ...placed, appSetting: "late" }] }),
           "GET",
           "/guarded",
         )
@@ -208,7 +208,7 @@ describe("the route-feature contract", () => {
       key: featureKey<string>("@Second", () => second),
     };
     const app = testApp([PlainController], {
-      features: [tagFeature("tag", "after-guards", "1"), second],
+      plugins: [tagFeature("tag", "after-guards", "1"), second],
     });
     await send(app, "GET", "/plain");
     expect(seen).toEqual(["tag:1", "second:2"]);
@@ -229,7 +229,7 @@ describe("the route-feature contract", () => {
   it("adds each plan's fragment to its operation, keeping what the user documented", () => {
     for (const version of ["3.0", "3.1"] as const) {
       const app = testApp([TaggedController], {
-        features: [tagFeature("tag", "after-guards")],
+        plugins: [tagFeature("tag", "after-guards")],
         openapi: { version },
       });
       const paths = app.document.paths as Record<string, Record<string, any>>;
@@ -274,7 +274,7 @@ describe("the route-feature contract", () => {
       },
     };
     expectConfigError(
-      () => testApp([PlainController], { features: [check] }),
+      () => testApp([PlainController], { plugins: [check] }),
       "INVALID_FEATURE",
       // The route whose plan was undefined does not use the feature: it is not among the uses.
       "checked plain",
@@ -283,43 +283,61 @@ describe("the route-feature contract", () => {
 
   it("closes its features on app.close()", async () => {
     const before = closed;
-    const app = testApp([PlainController], { features: [tagFeature("tag", "after-guards")] });
+    const app = testApp([PlainController], { plugins: [tagFeature("tag", "after-guards")] });
     await app.close();
     expect(closed).toBe(before + 1);
   });
 
-  it("refuses features that are not features, or listed twice", () => {
+  it("refuses plugins that are not plugins, two observers, or a feature listed twice", () => {
     expectConfigError(
-      () => testApp([PlainController], { features: {} as never }),
-      "INVALID_FEATURE",
-      "must be an array",
+      () => testApp([PlainController], { plugins: {} as never }),
+      "INVALID_PLUGIN",
+      "createApp: plugins must be an array of plugins.",
     );
     expectConfigError(
-      () => testApp([PlainController], { features: [{ name: "x" }] as never }),
-      "INVALID_FEATURE",
-      "features[0]",
+      () => testApp([PlainController], { plugins: [{ name: "x" }] as never }),
+      "INVALID_PLUGIN",
+      "createApp: plugins[0] is not a plugin: a route feature such as rateLimits()",
+    );
+    const observer = { observe: () => undefined };
+    expectConfigError(
+      () => testApp([PlainController], { plugins: [observer, { ...observer }] }),
+      "INVALID_PLUGIN",
+      "createApp: plugins[1] is a second observer",
     );
     expectConfigError(
       () =>
         testApp([PlainController], {
-          features: [tagFeature("tag", "after-guards"), tagFeature("tag", "after-guards")],
+          plugins: [tagFeature("tag", "after-guards"), tagFeature("tag", "after-guards")],
         }),
       "INVALID_FEATURE",
-      'features list the feature "tag" twice',
+      'createApp: plugins list the route feature "tag" twice; list each once.',
     );
   });
 
-  it("stops an app that still passes an option that became a feature, naming the feature", () => {
-    expectConfigError(
-      () => testApp([PlainController], { idempotency: { ttl: 60 } } as never),
-      "OPTION_MOVED_TO_FEATURE",
-      "idempotencyKeys({ ... }) from @trellis/idempotency",
-    );
-    expectConfigError(
-      () => testApp([PlainController], { rateLimit: { limit: 1, window: 1 } } as never),
-      "OPTION_MOVED_TO_FEATURE",
-      "rateLimits({ ... }) from @trellis/rate-limit",
-    );
+  it("stops an app that passes an option that moved, saying where it went", () => {
+    const moved = [
+      [
+        "idempotency",
+        { ttl: 60 },
+        "it is a route feature: list idempotencyKeys({ ... }) from @trellis/idempotency in plugins",
+      ],
+      [
+        "rateLimit",
+        { limit: 1, window: 1 },
+        "it is a route feature: list rateLimits({ ... }) from @trellis/rate-limit in plugins",
+      ],
+      ["features", [tagFeature("tag", "after-guards")], "list route features in plugins"],
+      ["telemetry", { observe: () => undefined }, "list openTelemetry() in plugins"],
+      ["bodyEncodings", ["gzip"], "it is limits.bodyEncodings"],
+    ] as const;
+    for (const [option, value, where] of moved) {
+      expectConfigError(
+        () => testApp([PlainController], { [option]: value } as never),
+        "OPTION_MOVED",
+        `createApp: the ${option} option moved: ${where}.`,
+      );
+    }
   });
 
   it("marks a route that reads client addresses, so the app remembers servers", () => {
@@ -330,10 +348,10 @@ describe("the route-feature contract", () => {
         return setting.value;
       },
     };
-    const app = testApp([PlainController], { features: [addressed] });
+    const app = testApp([PlainController], { plugins: [addressed] });
     const plain = app.routes["/plain"]?.GET;
     // The route map's handler is wrapped to remember the server (a different function).
-    const bare = testApp([PlainController], { features: [tagFeature("tag", "before-guards")] })
+    const bare = testApp([PlainController], { plugins: [tagFeature("tag", "before-guards")] })
       .routes["/plain"]?.GET;
     expect(typeof plain).toBe("function");
     expect(plain).not.toBe(bare);
@@ -427,7 +445,7 @@ class StampedController extends Controller {
 
 describe("a feature's handler stage", () => {
   const app = testApp([StampedController], {
-    features: [stampFeature("stamp"), stampFeature("later", laterKey)],
+    plugins: [stampFeature("stamp"), stampFeature("later", laterKey)],
   });
 
   it("sets what the handler finds on `this` before it runs, in the listed order", async () => {

@@ -21,32 +21,29 @@ const isFeature = (value: unknown): value is RouteFeature =>
   typeof (value as RouteFeature).key?.read === "function";
 
 /**
- * The app's features: those `createApp({ features })` lists, in order, then the defaults of every
+ * The app's features: those `createApp({ plugins })` lists, in order, then the defaults of every
  * other feature whose decorator was used. Two of one name are a startup error.
  */
-export function installedFeatures(listed: unknown, caller: string): readonly RouteFeature[] {
-  if (listed !== undefined && !Array.isArray(listed)) {
-    throw configError("INVALID_FEATURE", [caller, " must be an array"]);
-  }
+export function installedFeatures(
+  listed: readonly unknown[],
+  caller: string,
+): readonly RouteFeature[] {
   const features: RouteFeature[] = [];
   const names = new Set<string>();
   const keys = new Set<FeatureKey<unknown>>();
   const add = (feature: RouteFeature) => {
     if (names.has(feature.name) || keys.has(feature.key as FeatureKey<unknown>)) {
-      throw configError("INVALID_FEATURE", [
-        caller,
-        ` list the feature "${feature.name}" twice; list each once`,
-      ]);
+      throw configError("INVALID_FEATURE", [caller, feature.name]);
     }
     names.add(feature.name);
     keys.add(feature.key as FeatureKey<unknown>);
     features.push(feature);
   };
-  for (const [index, feature] of ((listed as unknown[] | undefined) ?? []).entries()) {
+  for (const feature of listed) {
     if (!isFeature(feature)) {
-      throw configError("INVALID_FEATURE", [
-        caller,
-        `[${index}] is not a route feature (an object with name, key and plan, made by a feature's factory such as rateLimits())`,
+      throw configError("INVALID_PLUGIN", [
+        `${caller}: plugins`,
+        "list a route feature without a name or key.read (make one with its factory, such as rateLimits()).",
       ]);
     }
     add(feature);

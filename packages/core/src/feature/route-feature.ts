@@ -53,7 +53,7 @@ export interface StageContext {
 /**
  * Where a stage runs in a route's fixed order:
  *   [route middleware] → "before-guards" → [security, guards] → "after-guards" → read inputs → ...
- * Stages of one place run in the order of `createApp({ features })`, the first outermost.
+ * Stages of one place run in the order of `createApp({ plugins })`, the first outermost.
  */
 export type StagePlace = "before-guards" | "after-guards";
 
@@ -155,7 +155,7 @@ export interface FeatureKey<Setting> {
   read(controller: Function, method: MethodMetadata): SettingFound;
   /**
    * The feature with its defaults, for an app that uses the decorator without listing the feature
-   * in `createApp({ features })`.
+   * in `createApp({ plugins })`.
    */
   readonly defaults: () => RouteFeature<Setting>;
 }

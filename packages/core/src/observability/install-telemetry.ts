@@ -5,7 +5,7 @@ import type { AppObserver, AppTelemetry } from "./app-observer.js";
 const notTelemetry = (got: string) => configError("INVALID_TELEMETRY", [got]);
 
 /**
- * Installs `createApp({ telemetry })`, once: the app's observer, or undefined when there is none
+ * Installs the observer `createApp({ plugins })` lists, once: the app's observer, or undefined when there is none
  * (then nothing observes a request and every route compiles to the code it has without one).
  */
 export function installTelemetry(value: unknown, logger: Logger): AppObserver | undefined {

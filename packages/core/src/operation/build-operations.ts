@@ -31,7 +31,7 @@ export interface OperationBuildContext extends BindingContext {
   readonly controllerTags?: boolean;
   /** `versioning` of the app: how `@Version` routes are told apart. */
   readonly versioning?: VersioningSettings;
-  /** The app's route features (`createApp({ features })` and the defaults of used decorators). */
+  /** The app's route features (`createApp({ plugins })` and the defaults of used decorators). */
   readonly features?: readonly RouteFeature[];
   /** Where the app runs, for the features' planning (`createApp` only). */
   readonly deployment?: Deployment;

@@ -151,6 +151,6 @@ export interface Operation {
   readonly version?: OperationVersion;
   /** `@Deprecated` (the method's, else its class's): its headers and document fragment. */
   readonly deprecation?: DeprecationPolicy;
-  /** The route features it uses (`createApp({ features })`), in the app's order; absent: none. */
+  /** The route features it uses (`createApp({ plugins })`), in the app's order; absent: none. */
   readonly features?: readonly FeatureUse[];
 }

@@ -393,8 +393,8 @@ describe("startBody", () => {
   });
 });
 
-describe("bodyEncodings", () => {
-  const gzipApp = testApp([BodyController], { bodyEncodings: ["gzip"], limits: { body: 4096 } });
+describe("limits.bodyEncodings", () => {
+  const gzipApp = testApp([BodyController], { limits: { body: 4096, bodyEncodings: ["gzip"] } });
   const sendCoded = (body: Uint8Array, coding: string) =>
     send(gzipApp, "POST", "/b/any", {
       body,
@@ -449,7 +449,7 @@ describe("bodyEncodings", () => {
   });
 
   it("refuses an unknown coding in the option at startup", () => {
-    expect(() => testApp([BodyController], { bodyEncodings: ["br" as never] })).toThrow(
+    expect(() => testApp([BodyController], { limits: { bodyEncodings: ["br" as never] } })).toThrow(
       /bodyEncodings/,
     );
   });

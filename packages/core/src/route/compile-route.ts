@@ -61,7 +61,7 @@ export interface RouteCompileContext extends PlanContext {
   readonly logger?: Logger;
   /** Where open event streams register how to end them (for `app.close`). */
   readonly streams?: Set<() => void>;
-  /** Set when the app has an observer (`telemetry`): wrapped around the route and its stages. */
+  /** Set when the app has an observer (`plugins`): wrapped around the route and its stages. */
   readonly observation?: RouteObserver;
   /** Set when the app observes requests: told of each WebSocket upgrade. */
   readonly sockets?: SocketObserver;

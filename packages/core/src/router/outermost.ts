@@ -16,7 +16,7 @@ export interface RouterOptions {
   readonly requestContext?: boolean;
   /** Name every request and echo the name on its answer (`X-Request-ID`). */
   readonly requestId?: RequestIdPolicy;
-  /** The app's observer (`telemetry`), when it has one: it wraps every request. */
+  /** The app's observer (an observer in `plugins`), when it has one: it wraps every request. */
   readonly observer?: AppObserver;
   /** The logger the app was given, for `getRequestLogger(request)`; absent: the console's. */
   readonly logger?: Logger;

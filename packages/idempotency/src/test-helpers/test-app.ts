@@ -7,7 +7,7 @@ export { expectConfigError, type Json, send } from "@trellis/testing";
 
 /**
  * An app on the test adapter whose logger records into `logged`; `idempotency` given, the app
- * lists `idempotencyKeys(idempotency)` in its features (else the decorators install the defaults).
+ * lists `idempotencyKeys(idempotency)` in its plugins (else the decorators install the defaults).
  */
 export function testApp(
   controllers: AppOptions["controllers"],
@@ -15,7 +15,7 @@ export function testApp(
 ) {
   const { idempotency, ...rest } = options;
   return appUnderTest(controllers, {
-    ...(idempotency === undefined ? {} : { features: [idempotencyKeys(idempotency)] }),
+    ...(idempotency === undefined ? {} : { plugins: [idempotencyKeys(idempotency)] }),
     ...rest,
   });
 }

@@ -7,7 +7,7 @@ export { expectConfigError, send } from "@trellis/testing";
 
 /**
  * An app on the test adapter whose logger records into `logged`; `rateLimit` given, the app
- * lists `rateLimits(rateLimit)` in its features (else the decorators install the defaults).
+ * lists `rateLimits(rateLimit)` in its plugins (else the decorators install the defaults).
  */
 export function testApp(
   controllers: AppOptions["controllers"],
@@ -15,7 +15,7 @@ export function testApp(
 ) {
   const { rateLimit, ...rest } = options;
   return appUnderTest(controllers, {
-    ...(rateLimit === undefined ? {} : { features: [rateLimits(rateLimit)] }),
+    ...(rateLimit === undefined ? {} : { plugins: [rateLimits(rateLimit)] }),
     ...rest,
   });
 }

@@ -1,4 +1,4 @@
-// Coded request bodies (`bodyEncodings: ["gzip", "deflate"]`) against the 1 MiB body limit. The
+// Coded request bodies (`limits: { bodyEncodings: ["gzip", "deflate"] }`) against the 1 MiB body limit. The
 // limit bounds both what arrives (the coded bytes, as nginx's client_max_body_size does) and what
 // it decodes to (a small body inflating past the limit). 64 MiB of gzip padding that decodes to a
 // few bytes was read to the end and accepted; it must be 413 after about the limit, like the same
@@ -124,7 +124,7 @@ beforeAll(() => {
     createApp({
       schema: zod(),
       controllers: [CodedController],
-      bodyEncodings: ["gzip", "deflate"],
+      limits: { bodyEncodings: ["gzip", "deflate"] },
     }),
   );
 });
@@ -157,7 +157,7 @@ async function streamed(coding: Coding | "plain", size = sent) {
   return { response, text, pulled: state.pulled, cpuMs: (used.user + used.system) / 1000 };
 }
 
-describe.each(["gzip", "deflate"] as const)("a %s body with bodyEncodings on", (coding) => {
+describe.each(["gzip", "deflate"] as const)("a %s body with limits.bodyEncodings on", (coding) => {
   it("decodes a small coded body (the route works)", async () => {
     const { response, text } = await streamed(coding, 100 * 1024);
     expect(response.status, text).toBe(200);
