@@ -31,6 +31,7 @@ describe("mediaTypeFromSignature", () => {
       bytes("<html>"),
       bytes(0x89, "PNG"),
       bytes("RIFF", 1, 2, 3, 4, "WAVE"),
+      bytes("RIFX", 1, 2, 3, 4, "WEBP"), // WEBP at 8 without RIFF before it
       bytes("GIF90a"),
       bytes(),
     ]) {

@@ -35,4 +35,20 @@ describe("acceptsMediaType", () => {
     expect(acceptsMediaType("multipart/form-data; boundary=x", "multipart/form-data")).toBe(true);
     expect(acceptsMediaType("application/json", "multipart/form-data")).toBe(false);
   });
+
+  it("reads the essence around spaces, charset only among the parameters, none of multipart's", () => {
+    expect(acceptsMediaType("application/json ; charset=utf-8", "application/json")).toBe(true);
+    expect(acceptsMediaType(" application/json", "application/json")).toBe(true);
+    expect(acceptsMediaType("application/json; version=2", "application/json")).toBe(true);
+    expect(
+      acceptsMediaType("application/json; version=2; charset=latin1", "application/json"),
+    ).toBe(false);
+    // A form part's own charset is the multipart parser's business, not the request's.
+    expect(
+      acceptsMediaType(
+        "multipart/form-data; boundary=x; charset=iso-8859-1",
+        "multipart/form-data",
+      ),
+    ).toBe(true);
+  });
 });

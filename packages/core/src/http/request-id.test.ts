@@ -6,7 +6,12 @@ import { Route } from "../decorators/route.js";
 import { Get, Post } from "../decorators/verbs.js";
 import { TrellisConfigError } from "../errors/trellis-config-error.js";
 import { type Json, send, testApp } from "../test-helpers/test-app.js";
-import { getRequestId, isUsableRequestId, maxRequestIdLength } from "./request-id.js";
+import {
+  getRequestId,
+  isUsableRequestId,
+  maxRequestIdLength,
+  requestIdPolicy,
+} from "./request-id.js";
 
 const Named = schema(
   { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
@@ -239,5 +244,41 @@ describe("request ids under Bun.serve's route map", () => {
       });
       expect(response.headers.get("x-request-id")).toBe(`via-${method}`);
     }
+  });
+});
+
+describe("requestIdPolicy and isUsableRequestId, on their own", () => {
+  const withId = (header: string, id: string) =>
+    new Request("http://test.local/", { headers: { [header]: id } });
+
+  it("takes printable ASCII from ! to ~ and nothing around it", () => {
+    for (const usable of ["!", "~", "a!~z", "0"])
+      expect(isUsableRequestId(usable), usable).toBe(true);
+    for (const unusable of [" ", "a b", "\u007f", "é", "tab\there", ""]) {
+      expect(isUsableRequestId(unusable), JSON.stringify(unusable)).toBe(false);
+    }
+  });
+
+  it("keeps no id a request brings unless trusted, and names its header in lower case", () => {
+    const plain = requestIdPolicy();
+    expect(plain.header).toBe("x-request-id");
+    expect(plain.assign(withId("x-request-id", "from-client"))).not.toBe("from-client");
+    const trusting = requestIdPolicy({ header: "X-Trace-Id", trust: true });
+    expect(trusting.header).toBe("x-trace-id");
+    expect(trusting.assign(withId("x-trace-id", "from-proxy"))).toBe("from-proxy");
+  });
+
+  it("replaces what a generator makes that is not a usable string", () => {
+    for (const made of [42, null, { id: "x" }, "has space"]) {
+      const id = requestIdPolicy({ generate: () => made as never }).assign(
+        new Request("http://t/"),
+      );
+      expect(typeof id).toBe("string");
+      expect(isUsableRequestId(id)).toBe(true);
+      expect(id).not.toBe(made);
+    }
+    expect(requestIdPolicy({ generate: () => "mine-1" }).assign(new Request("http://t/"))).toBe(
+      "mine-1",
+    );
   });
 });
