@@ -77,3 +77,44 @@ describe("media type predicates", () => {
     expect(isJsonMediaType("text/csv")).toBe(false);
   });
 });
+
+describe("negotiation, the parts a mutation run found untested", () => {
+  const pick = (produced: string[], accept: string) => compileNegotiation(produced)(accept);
+
+  it("compares parameters case-insensitively, unquoted, and ignores malformed ones", () => {
+    const html = ["text/html;level=abc"];
+    expect(pick(html, "text/html;level=ABC")).toBe("text/html;level=abc");
+    expect(pick(html, 'text/html; level= "abc"')).toBe("text/html;level=abc");
+    expect(pick(["text/html;level=v2"], 'text/html;level="v2"')).toBe("text/html;level=v2");
+    expect(pick(["text/html;level=v2"], 'text/html;level="v3"')).toBeUndefined();
+    // A parameter without "=" or without a name is no parameter: the range still matches.
+    expect(pick(["application/json"], "application/json;flag")).toBe("application/json");
+    expect(pick(["application/json"], "application/json;=x")).toBe("application/json");
+  });
+
+  it("ignores ranges without a type or a subtype, and answers as if Accept said nothing", () => {
+    expect(pick(["application/json"], "/json")).toBe("application/json");
+    expect(pick(["application/json"], "application/")).toBe("application/json");
+  });
+
+  it("matches the type as well as the subtype", () => {
+    expect(pick(["application/json"], "text/json")).toBeUndefined();
+  });
+
+  it("weighs an offer by its most specific range, the first of equal ones", () => {
+    expect(pick(["text/html", "text/plain"], "text/html;q=0.1, text/*;q=0.9")).toBe("text/plain");
+    expect(
+      pick(
+        ["text/html", "application/json"],
+        "text/html;q=0.2, text/html;q=0.8, application/json;q=0.5",
+      ),
+    ).toBe("application/json");
+  });
+
+  it("reads concrete and JSON media types around spaces, refusing a wildcard type", () => {
+    expect(isConcreteMediaType("text/x")).toBe(true);
+    expect(isConcreteMediaType(" text/html ; charset=utf-8")).toBe(true);
+    expect(isConcreteMediaType("*/html")).toBe(false);
+    expect(isJsonMediaType(" application/json ; charset=utf-8")).toBe(true);
+  });
+});

@@ -85,3 +85,20 @@ describe("url parts", () => {
     expect(decodePathParam("a%00b")).toBeUndefined();
   });
 });
+
+describe("url parts, the edges a mutation run found untested", () => {
+  it("gives / for a URL without a path, and leaves a fragment out of the path", () => {
+    expect(pathOf("http://host")).toBe("/");
+    expect(pathOf("http://host/p#frag")).toBe("/p");
+    expect(pathOf("http://host/p?q=1#frag")).toBe("/p");
+  });
+
+  it("keeps a key without = apart from the pair after it", () => {
+    expect({ ...parseQuery("a&b=1") }).toEqual({ a: "", b: "1" });
+    expect({ ...parseQuery("a&&b") }).toEqual({ a: "", b: "" });
+  });
+
+  it("says what was wrong with the bytes it refuses", () => {
+    expect(() => parseQuery("name=%C3")).toThrow("percent-encoded bytes that are not UTF-8");
+  });
+});
