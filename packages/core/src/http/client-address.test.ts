@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressOf, rememberServers, socketAddress } from "./client-address.js";
+import {
+  clientAddressOf,
+  inheritConnection,
+  rememberServers,
+  socketAddress,
+} from "./client-address.js";
 
 const request = (headers: Record<string, string>) => new Request("http://test.local/", { headers });
 
@@ -61,5 +66,20 @@ describe("clientAddressOf, with the connection's address known", () => {
     const one = clientAddressOf({ header: "forwarded" });
     expect(one(request({ forwarded: "for=2001:db8::8a2e:370" }))).toBe("2001:db8::8a2e:370");
     expect(one(request({ forwarded: "by=203.0.113.43" }))).toBeUndefined();
+  });
+
+  it("lets a request made on behalf of another arrive on that one's connection", async () => {
+    const derived = new Request("http://test.local/inner");
+    const router = rememberServers({
+      routes: {},
+      fetch: (origin) => {
+        inheritConnection(derived, origin);
+        return new Response(socketAddress(derived) ?? "none");
+      },
+    });
+    expect(await (await router.fetch(request({}), server as never)).text()).toBe("10.9.8.7");
+    const orphan = new Request("http://test.local/orphan");
+    inheritConnection(orphan, request({})); // an origin without a server gives none
+    expect(socketAddress(orphan)).toBeUndefined();
   });
 });
