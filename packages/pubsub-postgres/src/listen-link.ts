@@ -34,6 +34,10 @@ export class ListenLink {
     private readonly hooks: ListenHooks,
   ) {}
 
+  get #connectSeconds(): number {
+    return Math.ceil(this.timeoutMs / 1000);
+  }
+
   /** True once LISTEN is acknowledged on the current connection (false while reconnecting). */
   get acknowledged(): boolean {
     return this.#acknowledged;
@@ -74,7 +78,7 @@ export class ListenLink {
     const sql: SQL = new SQL(this.url, {
       max: 1,
       prepare: false,
-      connectionTimeout: Math.ceil(this.timeoutMs / 1000),
+      connectionTimeout: this.#connectSeconds,
       onclose: (error) => {
         if (error === null || !current()) return;
         this.#acknowledged = false;
@@ -94,13 +98,10 @@ export class ListenLink {
       },
     );
     try {
-      await engineDeadline(
-        listening,
-        "postgres",
-        this.timeoutMs,
-        undefined,
-        "LISTEN had no answer",
-      );
+      // Past the connection's own timeout (which fails first when it cannot connect): LISTEN was
+      // sent and is not answered.
+      const ms = this.#connectSeconds * 1000 + this.timeoutMs;
+      await engineDeadline(listening, "postgres", ms, undefined, "LISTEN had no answer");
       return true;
     } catch (error) {
       if (!current()) return false;
