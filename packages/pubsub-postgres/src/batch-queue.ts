@@ -1,15 +1,21 @@
-import { type Logger, PublishQueue, type PublishQueueBounds } from "@trellis/core";
-import type { SQL } from "bun";
+import {
+  EngineUnavailableError,
+  type Logger,
+  PublishQueue,
+  type PublishQueueBounds,
+} from "@trellis/core";
+import type { DeadlinePool } from "./deadline-pool.js";
 import type { EventTable } from "./event-table.js";
 
 /**
  * The outage queue of one instance: batches go to the table on the publishing connection, under
  * a name of this instance's own (its `seq`s are stored once). Bun.sql connects on demand, so a
- * send is the probe for the database; a failed one is retried with the queue's backoff.
+ * send is the probe for the database; a failed one is retried with the queue's backoff, and one
+ * past the queue's deadline drops its pool first (the stalled connection would hold the retry).
  */
 export function batchQueue(
   table: EventTable,
-  sql: SQL,
+  pool: DeadlinePool,
   bounds: PublishQueueBounds,
   hooks: {
     /** Told of each stored batch, with `outages()` as it was when the batch was sent. */
@@ -27,10 +33,13 @@ export function batchQueue(
     {
       engine: "postgres",
       connected: () => true,
-      failed: hooks.failed,
+      failed(error) {
+        if (error instanceof EngineUnavailableError) pool.drop();
+        hooks.failed(error);
+      },
       async send(batch) {
         const outagesAtSend = hooks.outages();
-        await table.publishBatch(sql, publisher, batch);
+        await table.publishBatch(pool.sql, publisher, batch);
         hooks.stored(outagesAtSend);
       },
     },

@@ -38,6 +38,14 @@ describe("postgresPubSub options", () => {
         () => postgresPubSub({ url, maxAgeMs: 1.5 }),
         "postgresPubSub: maxAgeMs is 1.5: it must be a whole",
       ],
+      [
+        () => postgresPubSub({ url, statementTimeoutMs: 600_001 }),
+        "postgresPubSub: statementTimeoutMs is 600001: it must be a whole number from 1 to 600000.",
+      ],
+      [
+        () => postgresPubSub({ url, livenessEveryMs: 0 }),
+        "postgresPubSub: livenessEveryMs is 0: it must be a whole number from 1 to 600000.",
+      ],
     ];
     for (const [make, message] of cases) {
       const { code, message: got } = refusal(make);

@@ -20,6 +20,21 @@ export interface PostgresPubSubOptions {
    */
   readonly listenUrl?: string;
   /**
+   * Milliseconds each of the adapter's own statements may take (default 5000, at most 600 000):
+   * the reads after a NOTIFY, the catch-up and replay reads, LISTEN, the liveness check, trimming
+   * and table creation; connecting too (rounded up to seconds). Past it the connection counts as
+   * stalled (a paused or partitioned server keeps its socket open and answers nothing): it is
+   * dropped, `status()` says down, and a new one reads on from the last delivered id. Publishes
+   * have the outage queue's own 5 s deadline.
+   */
+  readonly statementTimeoutMs?: number;
+  /**
+   * Milliseconds between two liveness checks of the LISTEN connection (default 5000): a NOTIFY
+   * of this instance's own, sent on the reading pool, must come back on the LISTEN connection
+   * within `statementTimeoutMs`. A stall is seen within `livenessEveryMs + statementTimeoutMs`.
+   */
+  readonly livenessEveryMs?: number;
+  /**
    * The outage queue: publishes held in this process while the database does not take them,
    * sent in order when it does. `maxEvents` (default 10 000) held at most: a publish past it is
    * refused (`publish` answers false); `maxAgeMs` (default 60 000) the longest one waits: an
@@ -35,10 +50,19 @@ export interface PostgresPubSubOptions {
 
 const tableName = /^[a-z_][a-z0-9_]{0,49}$/;
 
-const whole = (value: unknown, fallback: number, name: string, min = 1): number =>
+const whole = (
+  value: unknown,
+  fallback: number,
+  name: string,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number =>
   value === undefined
     ? fallback
-    : checkWholeNumber(value, `postgresPubSub: ${name}`, "INVALID_PUBSUB_OPTION", { min });
+    : checkWholeNumber(value, `postgresPubSub: ${name}`, "INVALID_PUBSUB_OPTION", { min, max });
+
+/** The options of `postgresPubSub`, checked. */
+export type PostgresSettings = ReturnType<typeof readPostgresOptions>;
 
 /** The options of `postgresPubSub`, checked (a startup error names the one that is wrong). */
 export function readPostgresOptions(options: PostgresPubSubOptions) {
@@ -72,6 +96,10 @@ export function readPostgresOptions(options: PostgresPubSubOptions) {
       "a postgres:// URL (a direct connection for LISTEN)",
     );
   }
+  const deadlines = {
+    timeoutMs: whole(options.statementTimeoutMs, 5000, "statementTimeoutMs", 1, 600_000),
+    livenessEveryMs: whole(options.livenessEveryMs, 5000, "livenessEveryMs", 1, 600_000),
+  };
   const window = {
     maxEvents: whole(options.maxEvents, 10_000, "maxEvents"),
     maxAgeMs: whole(options.maxAgeMs, 3_600_000, "maxAgeMs"),
@@ -81,5 +109,5 @@ export function readPostgresOptions(options: PostgresPubSubOptions) {
     maxAgeMs: whole(options.queue?.maxAgeMs, 60_000, "queue.maxAgeMs"),
     drainMs: whole(options.queue?.drainMs, 2000, "queue.drainMs", 0),
   };
-  return { url, table, window, queue, listenUrl };
+  return { url, table, window, queue, listenUrl, deadlines };
 }

@@ -30,7 +30,7 @@ describePubSubContract("postgres", () => ({
 describe("postgresPubSub", () => {
   it("refuses a table name it could not splice safely, and options that are not whole numbers", () => {
     expect(() => postgresPubSub({ url: "postgres://x", table: 'x"; drop' })).toThrow(/table/);
-    for (const option of ["maxEvents", "maxAgeMs"]) {
+    for (const option of ["maxEvents", "maxAgeMs", "statementTimeoutMs", "livenessEveryMs"]) {
       const make = (value: unknown) => postgresPubSub({ url: "postgres://x", [option]: value });
       expectWholeNumberOption(make, option, "INVALID_PUBSUB_OPTION", 1);
     }

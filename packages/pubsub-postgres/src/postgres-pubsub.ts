@@ -1,7 +1,6 @@
 import type {
   EventMeta,
   Logger,
-  PublishQueueBounds,
   PubSub,
   PubSubContext,
   PubSubListener,
@@ -10,11 +9,18 @@ import type {
   PubSubWindow,
 } from "@trellis/core";
 import { decodeEventMeta, type PublishQueue, TopicListeners } from "@trellis/core";
-import { SQL } from "bun";
+import type { SQL } from "bun";
 import { batchQueue } from "./batch-queue.js";
+import { DeadlinePool } from "./deadline-pool.js";
 import { compareEventIds, compareRowIds, epochOf } from "./event-ids.js";
 import { EventTable } from "./event-table.js";
-import { type PostgresPubSubOptions, readPostgresOptions } from "./postgres-options.js";
+import { ListenLink } from "./listen-link.js";
+import { isProbe, LivenessProbe } from "./liveness-probe.js";
+import {
+  type PostgresPubSubOptions,
+  type PostgresSettings,
+  readPostgresOptions,
+} from "./postgres-options.js";
 import { replayEvents } from "./replay-events.js";
 
 const pageSize = 1000;
@@ -24,19 +30,24 @@ const pageSize = 1000;
  * through a bounded queue, one statement per batch: insert into the log table and NOTIFY, under an
  * advisory lock so ids commit in order. NOTIFY only wakes readers: each instance then reads the
  * rows after the last id it read, the same query that catches up after a lost connection
- * (`sql.listen` re-listens by itself). Ids are `<epoch>_<row id>`, the epoch being the table's storage.
+ * (`sql.listen` re-listens by itself). Every read has a deadline, and a liveness check of the LISTEN
+ * connection tells a quiet log from a stalled server. Ids are `<epoch>_<row id>`, the epoch being
+ * the table's storage.
  */
 class PostgresPubSub implements PubSub {
   readonly #table: EventTable;
   readonly #window: PubSubWindow;
   // One connection for publishes: they commit in the order they were made.
-  readonly #publisher: SQL;
-  readonly #reader: SQL;
-  // The reader, or a connection of its own on `listenUrl` (LISTEN is session state).
-  readonly #listener: SQL;
+  readonly #publisher: DeadlinePool;
+  readonly #reader: DeadlinePool;
+  // On `listenUrl` when given (LISTEN is session state, which a transaction pooler does not keep).
+  readonly #listen: ListenLink;
+  readonly #probe: LivenessProbe;
+  /** `#outages` when the running liveness check was sent. */
+  #outagesAtProbe = 0;
   readonly #listeners = new TopicListeners();
   #logger: Logger = console;
-  #listening: Promise<{ unlisten(): Promise<void> }> | undefined;
+  #opened = false;
   #cursor: string | undefined;
   // The epoch of the rows read (the table's file node, base 36).
   #epoch: string | undefined;
@@ -54,26 +65,40 @@ class PostgresPubSub implements PubSub {
   #lastTrim = 0;
   readonly #trimEveryMs: number;
 
-  constructor(
-    url: string,
-    table: string,
-    window: PubSubWindow,
-    queue: PublishQueueBounds & { drainMs: number },
-    listenUrl?: string,
-  ) {
+  constructor(settings: PostgresSettings) {
+    const { url, table, window, queue, listenUrl, deadlines } = settings;
+    const { timeoutMs, livenessEveryMs } = deadlines;
     this.#table = new EventTable(table);
     this.#window = window;
     this.#trimEveryMs = Math.min(1000, window.maxAgeMs);
     this.#drainMs = queue.drainMs;
-    const onclose = (error: Error | null) => this.#down(error);
-    // Unnamed statements: a pooler in transaction mode hands each one to any server connection,
-    // where a named one would be missing or already taken ("prepared statement P0 already exists").
-    this.#publisher = new SQL(url, { max: 1, onclose, prepare: false });
-    this.#reader = new SQL(url, { max: 2, onclose, prepare: false });
-    this.#listener =
-      listenUrl === undefined
-        ? this.#reader
-        : new SQL(listenUrl, { max: 1, onclose, prepare: false });
+    const lost = (error: Error) => this.#down(error);
+    this.#publisher = new DeadlinePool(url, 1, timeoutMs, lost);
+    this.#reader = new DeadlinePool(url, 2, timeoutMs, lost);
+    this.#listen = new ListenLink(listenUrl ?? url, table, timeoutMs, {
+      notified: (payload) => (isProbe(payload) ? this.#probe.heard(payload) : this.#fetch()),
+      listened: () => this.#listened(),
+      lost,
+    });
+    this.#probe = new LivenessProbe(livenessEveryMs, timeoutMs, {
+      send: (payload) => {
+        this.#outagesAtProbe = this.#outages;
+        return this.#reader.within((sql) =>
+          sql.unsafe("SELECT pg_notify($1, $2)", [table, payload]),
+        );
+      },
+      answered: () => {
+        // Down since a failed read, the path works again: read what that read missed.
+        if (this.#connected || this.#outagesAtProbe !== this.#outages) return;
+        this.#up();
+        this.#fetch();
+      },
+      missed: (error) => {
+        this.#down(error);
+        // Stalled while it seemed fine: cut it and listen anew (then read on from the cursor).
+        if (this.#listen.acknowledged) this.#listen.drop();
+      },
+    });
     this.#queue = batchQueue(this.#table, this.#publisher, queue, {
       // A batch that committed just before the connection was lost resolves after the loss is
       // seen: only a batch sent since the last loss says the database answers again.
@@ -90,8 +115,8 @@ class PostgresPubSub implements PubSub {
   async open(context: PubSubContext): Promise<void> {
     this.#logger = context.logger;
     try {
-      await this.#table.create(this.#publisher);
-      const ends = await this.#table.ends(this.#reader);
+      await this.#publisher.within((sql) => this.#table.create(sql));
+      const ends = await this.#reader.within((sql) => this.#table.ends(sql));
       this.#cursor = ends.last;
       this.#epoch = epochOf(ends.node);
       this.#connected = true;
@@ -102,13 +127,12 @@ class PostgresPubSub implements PubSub {
         error,
       );
     }
-    this.#listening ??= this.#listener.listen(
-      this.#table.name,
-      () => this.#fetch(),
-      () => this.#listened(),
-    );
-    // The first LISTEN is acknowledged (or, with the database down, retried by Bun in the background).
-    if (this.#connected) await this.#listening;
+    if (this.#opened) return;
+    this.#opened = true;
+    // The first LISTEN is acknowledged (or, with the database down, retried in the background).
+    const listening = this.#listen.start();
+    if (this.#connected) await listening;
+    this.#probe.start();
   }
 
   publish(topic: string, payload: string, meta?: EventMeta): boolean {
@@ -116,7 +140,8 @@ class PostgresPubSub implements PubSub {
     const now = Date.now();
     if (now - this.#lastTrim >= this.#trimEveryMs) {
       this.#lastTrim = now;
-      this.#table.trim(this.#publisher, this.#window).then(undefined, (error: unknown) => {
+      const trim = (sql: SQL) => this.#table.trim(sql, this.#window);
+      this.#publisher.within(trim).then(undefined, (error: unknown) => {
         if (this.#connected)
           this.#logger.error("pubsub (postgres): trimming the log failed.", error);
       });
@@ -129,7 +154,7 @@ class PostgresPubSub implements PubSub {
   }
 
   replay(topic: string, after: string): Promise<PubSubReplay> {
-    return replayEvents(this.#table, this.#reader, topic, after, this.#window);
+    return this.#reader.within((sql) => replayEvents(this.#table, sql, topic, after, this.#window));
   }
 
   compare(a: string, b: string): number {
@@ -153,19 +178,13 @@ class PostgresPubSub implements PubSub {
     if (this.#closed) return;
     this.#closed = true;
     this.#listeners.clear();
+    this.#probe.stop();
     // What is held gets a bounded moment to reach the database; the rest is counted lost and logged.
     await this.#queue.close(this.#drainMs);
-    const listening = this.#listening;
-    if (listening !== undefined) {
-      await listening.then((subscription) => subscription.unlisten()).catch(() => undefined);
-    }
+    await this.#listen.close();
     await this.#fetching;
     // In-flight publishes get a moment to commit; reads are cut at once.
-    await Promise.all([
-      this.#publisher.close({ timeout: 2 }),
-      this.#reader.close({ timeout: 0 }),
-      this.#listener === this.#reader ? undefined : this.#listener.close({ timeout: 0 }),
-    ]);
+    await Promise.all([this.#publisher.close(2), this.#reader.close(0)]);
   }
 
   /** LISTEN is (re)established: read whatever was missed while it was not. */
@@ -194,7 +213,8 @@ class PostgresPubSub implements PubSub {
         this.#again = false;
         let rows: Awaited<ReturnType<EventTable["read"]>>;
         do {
-          rows = await this.#table.read(this.#reader, this.#cursor as string, pageSize);
+          const after = this.#cursor as string;
+          rows = await this.#reader.within((sql) => this.#table.read(sql, after, pageSize));
           for (const row of rows) {
             if (this.#closed) return;
             this.#cursor = row.id;
@@ -209,7 +229,7 @@ class PostgresPubSub implements PubSub {
         } while (rows.length === pageSize);
       } while (this.#again && !this.#closed);
     } catch (error) {
-      // The next (re)LISTEN reads again from the cursor.
+      // The next (re)LISTEN, or liveness check, reads again from the cursor.
       if (!this.#closed) this.#down(error instanceof Error ? error : new Error(String(error)));
     }
   }
@@ -219,7 +239,7 @@ class PostgresPubSub implements PubSub {
    * FULL) has ids of a new epoch; its ids ending before the cursor were restarted: read from 0.
    */
   async #checkEpoch(): Promise<void> {
-    const ends = await this.#table.ends(this.#reader);
+    const ends = await this.#reader.within((sql) => this.#table.ends(sql));
     const epoch = epochOf(ends.node);
     if (this.#cursor === undefined) this.#cursor = ends.last;
     else if (epoch !== this.#epoch) {
@@ -231,8 +251,8 @@ class PostgresPubSub implements PubSub {
     this.#epoch = epoch;
   }
 
-  #down(error: Error | null): void {
-    if (this.#closed || error === null) return;
+  #down(error: Error): void {
+    if (this.#closed) return;
     if (this.#connected) {
       this.#logger.error("pubsub (postgres): lost the database connection; reconnecting.", error);
     }
@@ -258,6 +278,5 @@ class PostgresPubSub implements PubSub {
  * from the table's bigserial; `Last-Event-ID` replays from the table. Uses Bun's built-in `Bun.sql`.
  */
 export function postgresPubSub(options: PostgresPubSubOptions = {}): PubSub {
-  const { url, table, window, queue, listenUrl } = readPostgresOptions(options);
-  return new PostgresPubSub(url, table, window, queue, listenUrl);
+  return new PostgresPubSub(readPostgresOptions(options));
 }
