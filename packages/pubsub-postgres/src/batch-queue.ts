@@ -1,4 +1,5 @@
-import { type Logger, PublishQueue, type PublishQueueBounds } from "@trellis/core";
+import type { Logger } from "@trellis/core";
+import { PublishQueue, type PublishQueueBounds } from "@trellis/core/extend";
 import type { SQL } from "bun";
 import type { EventTable } from "./event-table.js";
 

@@ -1,15 +1,13 @@
+import type { Logger, PubSub, PubSubListener } from "@trellis/core";
 import type {
   EventMeta,
-  Logger,
   PublishQueueBounds,
-  PubSub,
   PubSubContext,
-  PubSubListener,
   PubSubReplay,
   PubSubStatus,
   PubSubWindow,
-} from "@trellis/core";
-import { decodeEventMeta, type PublishQueue, TopicListeners } from "@trellis/core";
+} from "@trellis/core/extend";
+import { decodeEventMeta, type PublishQueue, TopicListeners } from "@trellis/core/extend";
 import { SQL } from "bun";
 import { batchQueue } from "./batch-queue.js";
 import { compareEventIds, compareRowIds, epochOf } from "./event-ids.js";
