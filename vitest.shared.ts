@@ -21,6 +21,7 @@ export function trellisVitestConfig(
       alias: {
         // Before "@trellis/core", which would take its subpath for its own.
         "@trellis/core/internal": resolve(root, "packages", "core", "src/internal.ts"),
+        "@trellis/core/extend": resolve(root, "packages", "core", "src/extend.ts"),
         "@trellis/core": source("core"),
         "@trellis/testing/engines": resolve(root, "packages", "testing", "src/engines/index.ts"),
         "@trellis/testing/conformance": resolve(

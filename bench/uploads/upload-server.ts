@@ -8,17 +8,8 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { Type } from "@sinclair/typebox";
 import { FileType, typebox } from "@trellis/adapter-typebox";
-import {
-  Body,
-  BodyLimit,
-  Controller,
-  createApp,
-  diskSink,
-  Get,
-  Post,
-  Route,
-  type UploadSink,
-} from "@trellis/core";
+import { Body, BodyLimit, Controller, createApp, diskSink, Get, Post, Route } from "@trellis/core";
+import type { UploadSink } from "@trellis/core/extend";
 import { s3Sink } from "@trellis/upload-s3";
 import { S3Client } from "bun";
 

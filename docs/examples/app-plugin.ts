@@ -1,15 +1,7 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
-import {
-  type AppPlugin,
-  Controller,
-  createApp,
-  Description,
-  Get,
-  Returns,
-  Route,
-  Summary,
-} from "@trellis/core";
+import { Controller, createApp, Description, Get, Returns, Route, Summary } from "@trellis/core";
+import type { AppPlugin } from "@trellis/core/extend";
 import { IsString } from "class-validator";
 import { documented } from "./documented.ts";
 

@@ -1,19 +1,23 @@
 import "reflect-metadata";
 import { classValidator } from "@trellis/adapter-class-validator";
+// #region imports
 import {
   Controller,
   createApp,
   Description,
-  defineConfigErrors,
-  featureKey,
   Get,
   Post,
   Returns,
   Route,
-  type RouteFeature,
   Summary,
-  withHeaders,
 } from "@trellis/core";
+import {
+  defineConfigErrors,
+  featureKey,
+  type RouteFeature,
+  withHeaders,
+} from "@trellis/core/extend";
+// #endregion
 import { IsString } from "class-validator";
 import { documented } from "./documented.ts";
 
@@ -35,7 +39,7 @@ const cacheControlErrors = {
   },
 } as const;
 
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface FeatureErrorCodes {
     INVALID_CACHE_CONTROL: typeof cacheControlErrors.INVALID_CACHE_CONTROL.meaning;
   }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { configErrorCodes, configErrors } from "@trellis/core";
+import { configErrorCodes, configErrors } from "@trellis/core/extend";
 import { validate as lintDockerfile } from "dockerfile-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The testing guide's example is a test module itself: importing it runs its tests in this file.

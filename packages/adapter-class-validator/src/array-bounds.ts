@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core/extend";
 import type { ClassTransformOptions } from "class-transformer";
 import { getMetadataStorage, type ValidatorOptions } from "class-validator";
 import type { ClassPlan, PropertyPlan, ValidationMetadata } from "./class-plan.js";

@@ -5,7 +5,7 @@ import type {
   ValidationIssue,
   ValidationResult,
   Validator,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import {
   type ClassConstructor,
   type ClassTransformOptions,

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "@trellis/core";
+import type { JsonSchema } from "@trellis/core/extend";
 
 type Apply = (schema: JsonSchema, constraints: readonly unknown[]) => void;
 

@@ -1,6 +1,6 @@
-import type { ValidationResult } from "@trellis/core";
+import type { ValidationResult } from "@trellis/core/extend";
 import "reflect-metadata";
-import type { UnknownPropertyPolicy } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 import { compileThroughCore } from "@trellis/testing";
 import { corpus, inputOf } from "@trellis/testing/conformance";
 import { Transform } from "class-transformer";

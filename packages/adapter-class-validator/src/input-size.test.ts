@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
+import type { UnknownPropertyPolicy, Validator } from "@trellis/core/extend";
 import {
   coreCompileOptions,
   countOperations,

@@ -1,4 +1,4 @@
-import type { Validator } from "@trellis/core";
+import type { Validator } from "@trellis/core/extend";
 import "reflect-metadata";
 import { coreCompileOptions } from "@trellis/testing";
 import { IsOptional } from "class-validator";

@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
+import type { JsonSchema, JsonSchemaContext } from "@trellis/core/extend";
 import type { ClassPlan, NestedPlan, PropertyPlan } from "./class-plan.js";
 import { applyNotEmpty, decoratorKeywords } from "./decorator-keywords.js";
 import { documentationOf, documented } from "./documentation.js";

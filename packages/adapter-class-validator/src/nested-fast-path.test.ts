@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import type { UnknownPropertyPolicy, ValidationResult } from "@trellis/core";
+import type { UnknownPropertyPolicy, ValidationResult } from "@trellis/core/extend";
 import { compileThroughCore } from "@trellis/testing";
 import { Transform, Type } from "class-transformer";
 import {

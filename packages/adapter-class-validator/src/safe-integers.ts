@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core/extend";
 import type { ValidationArguments } from "class-validator";
 import type { ClassPlan, ValidationMetadata } from "./class-plan.js";
 

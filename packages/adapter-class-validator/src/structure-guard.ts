@@ -1,4 +1,4 @@
-import type { CompileOptions, UnknownPropertyPolicy, ValidationIssue } from "@trellis/core";
+import type { CompileOptions, UnknownPropertyPolicy, ValidationIssue } from "@trellis/core/extend";
 import type { ClassBounds } from "./array-bounds.js";
 import type { ClassPlan, NestedPlan } from "./class-plan.js";
 import type { Patch } from "./instance-patch.js";

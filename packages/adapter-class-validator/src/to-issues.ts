@@ -1,4 +1,4 @@
-import type { IssueCode, ValidationIssue } from "@trellis/core";
+import type { IssueCode, ValidationIssue } from "@trellis/core/extend";
 import type { ValidationError } from "class-validator";
 
 // The code of core's issue for an undeclared property, which the guard reports under "reject".

@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonSchemaContext, JsonSchemaDialect } from "@trellis/core";
+import type { JsonSchema, JsonSchemaContext, JsonSchemaDialect } from "@trellis/core/extend";
 import type { DocumentedSchema } from "./standard-schema.js";
 
 type Node = Record<string, unknown>;

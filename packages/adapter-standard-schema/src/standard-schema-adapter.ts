@@ -5,7 +5,7 @@ import type {
   UnknownPropertyPolicy,
   ValidationResult,
   Validator,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { type LibraryOptions, standardToJsonSchema } from "./json-schema.js";
 import { explainRefusal, isDocumentedSchema } from "./standard-schema.js";
 import { toIssues } from "./to-issues.js";

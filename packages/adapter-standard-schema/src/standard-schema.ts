@@ -1,5 +1,5 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
-import type { SchemaRefusal } from "@trellis/core";
+import type { SchemaRefusal } from "@trellis/core/extend";
 
 /** A Standard Schema V1 validator that also describes itself (Standard JSON Schema). */
 export type DocumentedSchema = StandardSchemaV1 & StandardJSONSchemaV1;

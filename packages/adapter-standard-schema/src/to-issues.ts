@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core/extend";
 
 type Segment = PropertyKey | StandardSchemaV1.PathSegment;
 

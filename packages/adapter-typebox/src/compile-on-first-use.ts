@@ -1,4 +1,4 @@
-import type { Validator } from "@trellis/core";
+import type { Validator } from "@trellis/core/extend";
 
 /**
  * A validator that builds the real one on its first call and then uses it for good (one closure

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import type { Validator } from "@trellis/core";
+import type { Validator } from "@trellis/core/extend";
 import { coreCompileOptions } from "@trellis/testing";
 import Type1 from "typebox";
 import { describe, expect, it } from "vitest";

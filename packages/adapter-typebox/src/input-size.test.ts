@@ -1,5 +1,5 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
+import type { UnknownPropertyPolicy, Validator } from "@trellis/core/extend";
 import {
   coreCompileOptions,
   expectLinearUndeclaredKeys,

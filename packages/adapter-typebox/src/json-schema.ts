@@ -1,5 +1,5 @@
 import { Kind, type TSchema } from "@sinclair/typebox";
-import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
+import type { JsonSchema, JsonSchemaContext } from "@trellis/core/extend";
 import { fileJsonSchema, fileKind } from "./file-type.js";
 import { listKeywords, mapKeywords, singleKeywords } from "./schema-tree.js";
 

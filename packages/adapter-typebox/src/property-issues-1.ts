@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core/extend";
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import { issuesByProperty, type PropertyField } from "./property-walk.js";

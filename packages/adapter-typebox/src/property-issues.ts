@@ -1,6 +1,6 @@
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { type TypeCheck, TypeCompiler } from "@sinclair/typebox/compiler";
-import type { ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core/extend";
 import { compileLeafErrors } from "./leaf-errors.js";
 import { issuesByProperty, type PropertyField } from "./property-walk.js";
 import { issueAt, pointerToPath } from "./to-issues.js";

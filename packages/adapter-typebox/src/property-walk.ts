@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core/extend";
 
 /** One property of an object schema, as the walk property by property needs it. */
 export interface PropertyField {

@@ -1,7 +1,7 @@
 import { Kind } from "@sinclair/typebox";
 import type { ValueError } from "@sinclair/typebox/compiler";
 import { ValueErrorType } from "@sinclair/typebox/errors";
-import type { ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core/extend";
 import { fileKind, fileProblem } from "./file-type.js";
 
 /** A JSON Pointer from TypeBox as a path; segments that index an array in `input` become numbers. */

@@ -7,7 +7,7 @@ import type {
   ValidationIssue,
   ValidationResult,
   Validator,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { checkCompilable } from "./check-compilable.js";
 import { compileOnFirstUse } from "./compile-on-first-use.js";
 import { fileKind, fileProblem } from "./file-type.js";

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "@trellis/core";
+import type { ValidationIssue } from "@trellis/core/extend";
 
 const pathOf = (pointer: string): (string | number)[] =>
   pointer === ""

@@ -4,7 +4,7 @@ import type {
   SchemaAdapter,
   ValidationResult,
   Validator,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import Format from "typebox/format";

@@ -1,4 +1,4 @@
-import type { SchemaAdapter, SchemaRefusal } from "@trellis/core";
+import type { SchemaAdapter, SchemaRefusal } from "@trellis/core/extend";
 import { isMissingPackage, requireOptional } from "./optional-module.js";
 import { isTypeBox1Schema } from "./typebox-1-schema.js";
 import type { TypeBoxAdapterOptions } from "./typebox-options.js";

@@ -1,4 +1,4 @@
-import type { UnknownPropertyPolicy } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 
 /** Options of the TypeBox adapter (both TypeBox lines). */
 export interface TypeBoxAdapterOptions {

@@ -1,6 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import type { CompileOptions, ValidationIssue } from "@trellis/core";
+import type { CompileOptions, ValidationIssue } from "@trellis/core/extend";
 
 type Path = (string | number)[];
 /**

@@ -1,4 +1,4 @@
-import type { UnknownPropertyPolicy, Validator } from "@trellis/core";
+import type { UnknownPropertyPolicy, Validator } from "@trellis/core/extend";
 import {
   coreCompileOptions,
   expectLinearUndeclaredKeys,

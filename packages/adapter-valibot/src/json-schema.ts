@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
+import type { JsonSchema, JsonSchemaContext } from "@trellis/core/extend";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
 import { fileAction, fileSchema } from "./file-json-schema.js";

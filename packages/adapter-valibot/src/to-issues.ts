@@ -1,4 +1,4 @@
-import type { CompileOptions, ValidationIssue } from "@trellis/core";
+import type { CompileOptions, ValidationIssue } from "@trellis/core/extend";
 import type { BaseIssue } from "valibot";
 
 const keyOf = (key: unknown): string | number =>

@@ -1,4 +1,4 @@
-import type { UnknownPropertyPolicy } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 import {
   _addIssue,
   array,

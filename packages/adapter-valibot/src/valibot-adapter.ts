@@ -3,7 +3,7 @@ import type {
   UnknownPropertyPolicy,
   ValidationResult,
   Validator,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { type GenericSchema, safeParse } from "valibot";
 import { valibotToJsonSchema } from "./json-schema.js";
 import { toIssues } from "./to-issues.js";

@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonSchemaContext } from "@trellis/core";
+import type { JsonSchema, JsonSchemaContext } from "@trellis/core/extend";
 import { type $ZodType, globalRegistry, toJSONSchema } from "zod/v4/core";
 
 // Inputs are documented as clients send them (before transforms); what JSON cannot carry is `{}`.

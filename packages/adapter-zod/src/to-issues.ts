@@ -1,4 +1,4 @@
-import type { CompileOptions, ValidationIssue } from "@trellis/core";
+import type { CompileOptions, ValidationIssue } from "@trellis/core/extend";
 import type { $ZodIssue } from "zod/v4/core";
 
 const pathOf = (path: readonly PropertyKey[]) =>

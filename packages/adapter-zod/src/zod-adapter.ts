@@ -3,7 +3,7 @@ import type {
   UnknownPropertyPolicy,
   ValidationResult,
   Validator,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { type $ZodIssue, type $ZodType, safeParse } from "zod/v4/core";
 import { zodToJsonSchema } from "./json-schema.js";
 import { toIssues } from "./to-issues.js";

@@ -1,4 +1,4 @@
-import { defineConfigErrors } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core/extend";
 
 /** The startup error codes of @trellis/auth, with their message templates (README lists them). */
 export const authErrors = {
@@ -9,7 +9,7 @@ export const authErrors = {
   },
 } as const;
 
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface FeatureErrorCodes {
     INVALID_AUTH_OPTIONS: typeof authErrors.INVALID_AUTH_OPTIONS.meaning;
   }

@@ -1,9 +1,5 @@
-import {
-  ForbiddenException,
-  HttpException,
-  UnauthorizedException,
-  withoutStack,
-} from "@trellis/core";
+import { ForbiddenException, HttpException, UnauthorizedException } from "@trellis/core";
+import { withoutStack } from "@trellis/core/extend";
 
 // RFC 6750 §3: scope tokens and descriptions are NQCHAR / NQSCHAR: no quote, no backslash.
 const quotable = (value: string) =>

@@ -1,12 +1,11 @@
 import {
-  type CheckedParameterDecorator,
   type Principal as CorePrincipal,
   getPrincipal,
   RequestValue,
   setPrincipal,
   UnauthorizedException,
-  withoutStack,
 } from "@trellis/core";
+import { type CheckedParameterDecorator, withoutStack } from "@trellis/core/extend";
 
 /**
  * Who made a request, as a scheme check established it. Never the credential. The same type as

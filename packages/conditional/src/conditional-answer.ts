@@ -1,4 +1,4 @@
-import type { AnswerHandler } from "@trellis/core";
+import type { AnswerHandler } from "@trellis/core/extend";
 import type { ConditionalPlan } from "./conditional-policy.js";
 import { preconditionFailed } from "./conditional-problems.js";
 import { formatEntityTag, hashed } from "./entity-tag.js";

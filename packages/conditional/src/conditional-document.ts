@@ -3,7 +3,7 @@ import type {
   FragmentHeader,
   FragmentParameter,
   ToolFragment,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import type { ConditionalPlan } from "./conditional-policy.js";
 import { conditionalProblemTypes } from "./conditional-problems.js";
 

@@ -1,4 +1,4 @@
-import { defineConfigErrors } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core/extend";
 
 /** The startup error codes of @trellis/conditional, with their message templates (README lists them). */
 export const conditionalErrors = {
@@ -9,7 +9,7 @@ export const conditionalErrors = {
   },
 } as const;
 
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface FeatureErrorCodes {
     INVALID_CONDITIONAL: typeof conditionalErrors.INVALID_CONDITIONAL.meaning;
   }

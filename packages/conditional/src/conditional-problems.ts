@@ -1,4 +1,5 @@
-import { HttpException, withoutStack } from "@trellis/core";
+import { HttpException } from "@trellis/core";
+import { withoutStack } from "@trellis/core/extend";
 
 // Each refusal's type is the section of the guide that explains it.
 const guide = "https://github.com/trellis-framework/trellis/blob/main/docs/conditional-requests.md";

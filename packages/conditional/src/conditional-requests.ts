@@ -3,7 +3,7 @@ import {
   type PreconditionCheck,
   preconditionsSlot,
   type RouteFeature,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { conditionalAnswer } from "./conditional-answer.js";
 import { conditionalDocument, conditionalTool, isRead } from "./conditional-document.js";
 import { conditionalError } from "./conditional-errors.js";

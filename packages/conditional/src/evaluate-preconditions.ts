@@ -1,4 +1,4 @@
-import type { CurrentValidators } from "@trellis/core";
+import type { CurrentValidators } from "@trellis/core/extend";
 import {
   type EntityTag,
   parseEntityTag,

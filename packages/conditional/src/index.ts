@@ -1,6 +1,6 @@
 // Public API of @trellis/conditional. Explicit named exports only.
 
-export type { CurrentValidators } from "@trellis/core";
+export type { CurrentValidators } from "@trellis/core/extend";
 export { Conditional } from "./conditional-decorator.js";
 export type {
   ConditionalAppOptions,

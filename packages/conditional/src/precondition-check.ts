@@ -1,4 +1,4 @@
-import type { PreconditionCheck, RouteHandler } from "@trellis/core";
+import type { PreconditionCheck, RouteHandler } from "@trellis/core/extend";
 import { preconditionFailed, preconditionRequired } from "./conditional-problems.js";
 import { evaluatePreconditions } from "./evaluate-preconditions.js";
 

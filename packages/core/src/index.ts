@@ -16,9 +16,6 @@ export type { ServeOptions } from "./app/serve-app.js";
 export { serve } from "./app/serve-app.js";
 export type { AsyncApiDocument } from "./asyncapi/generate-asyncapi.js";
 export { Controller } from "./controller/controller.js";
-export type { CurrentValidators, PreconditionCheck } from "./controller/current-validators.js";
-export { preconditionsSlot } from "./controller/response-state.js";
-export type { CheckedParameterDecorator } from "./decorators/binding-check.js";
 export type { BodyOptions } from "./decorators/bindings.js";
 export { Body, Cookie, Header, Param, Query, Req, RequestValue } from "./decorators/bindings.js";
 export { BodyLimit } from "./decorators/body-limit.js";
@@ -51,23 +48,9 @@ export type { ModuleDefinition } from "./di/module-metadata.js";
 export type { Provider } from "./di/provider.js";
 export { Topics } from "./di/topics.js";
 export { WebSocketPublisher } from "./di/websocket-publisher.js";
-export type {
-  DocsPlugin,
-  DocsPluginContext,
-  DocsRouteHandler,
-  DocsVersion,
-} from "./docs/docs-plugin.js";
-export { checkDuration } from "./errors/check-duration.js";
-export {
-  checkWholeNumber,
-  invalidValue,
-  type WholeNumberRule,
-} from "./errors/check-whole-number.js";
-export { type ConfigErrorFactory, defineConfigErrors } from "./errors/config-error.js";
-export { engineDeadline } from "./errors/engine-deadline.js";
+export type { DocsPlugin } from "./docs/docs-plugin.js";
 export { EngineUnavailableError, isEngineUnavailable } from "./errors/engine-unavailable.js";
-export type { ConfigErrorCode, FeatureErrorCodes } from "./errors/error-codes.js";
-export { configErrorCodes, configErrors } from "./errors/error-codes.js";
+export type { ConfigErrorCode } from "./errors/error-codes.js";
 export type {
   HeadersInput,
   HttpExceptionOptions,
@@ -92,76 +75,14 @@ export {
   UnsupportedMediaTypeException,
 } from "./errors/http-exceptions.js";
 export type { LogFields, Logger, StructuredLogger } from "./errors/logger.js";
-export { type OutageLog, type OutagePolicy, outageLog } from "./errors/outage-log.js";
 export { TrellisConfigError } from "./errors/trellis-config-error.js";
-export { withoutStack } from "./errors/without-stack.js";
-export { featureKey } from "./feature/feature-key.js";
-export { warnMemoryStore } from "./feature/memory-store-warning.js";
-export type {
-  AnswerHandler,
-  Deployment,
-  FeatureKey,
-  FeatureSetting,
-  FeatureStage,
-  HandlerHooks,
-  HandlerStage,
-  PlanContext,
-  RouteFeature,
-  StageContext,
-  StagePlace,
-} from "./feature/route-feature.js";
-export type { TrustedAddressHeader } from "./http/client-address.js";
-export { mediaTypeFromSignature, signedMediaTypes } from "./http/media-signature.js";
+export { mediaTypeFromSignature } from "./http/media-signature.js";
 export { getPrincipal, type Principal, setPrincipal } from "./http/principal.js";
-export { readWithin } from "./http/read-within.js";
-export {
-  getRequestId,
-  maxRequestIdLength,
-  type RequestIdOptions,
-} from "./http/request-id.js";
-export type { RouteHandler, RouteMap, ServeHandler } from "./http/route-handler.js";
-export type {
-  BodyContentType,
-  BodyEncoding,
-  HttpMethod,
-  ParameterLocation,
-} from "./http/vocabulary.js";
-export type {
-  AppObserver,
-  AppTelemetry,
-  ErrorObserver,
-  MessageOutcome,
-  ObserveContext,
-  RouteObserver,
-  RouteStageObserver,
-  SocketObserver,
-} from "./observability/app-observer.js";
-export {
-  getRequestLogger,
-  type RequestLogger,
-  type RequestLogSink,
-} from "./observability/request-logger.js";
+export { getRequestId, type RequestIdOptions } from "./http/request-id.js";
+export { getRequestLogger, type RequestLogger } from "./observability/request-logger.js";
 export type { OpenApiDocument, OpenApiOptions } from "./openapi/openapi-options.js";
 export { serializeDocument } from "./openapi/serialize-document.js";
 export type { DeprecatedOptions } from "./operation/deprecation-policy.js";
-export type {
-  DocumentFragment,
-  FeatureUse,
-  FragmentHeader,
-  FragmentParameter,
-  FragmentResponse,
-  ToolFragment,
-} from "./operation/feature-use.js";
-export type {
-  Binding,
-  BodyBinding,
-  Operation,
-  OperationDocs,
-  ParameterBinding,
-  RequestBinding,
-  ResponseSpec,
-  SecurityRequirement,
-} from "./operation/operation.js";
 export type { VersioningOptions } from "./operation/versioning-options.js";
 export type { WebLink } from "./pagination/link-header.js";
 export { linkHeader } from "./pagination/link-header.js";
@@ -182,77 +103,23 @@ export type { Middleware } from "./pipeline/middleware.js";
 export type { RequestContext } from "./pipeline/request-context.js";
 export { getRequestContext } from "./pipeline/request-context.js";
 export { getRequestSignal } from "./pipeline/request-deadline.js";
-export { withHeaders } from "./pipeline/response-headers.js";
 export type { ResponseValidation } from "./pipeline/response-validation.js";
-export type {
-  AppDispatchOptions,
-  AppPlugin,
-  AppPluginContext,
-  AppPluginMount,
-  AppPluginOperation,
-  AppPluginResponse,
-  AppPluginRoute,
-  AppSchemas,
-} from "./plugin/app-plugin.js";
-export { eventLogger } from "./pubsub/event-logger.js";
-export { decodeEventMeta, encodeEventMeta } from "./pubsub/event-meta-text.js";
 export type {
   FollowOptions,
   ResyncEvent,
   TopicEvent,
   TopicStream,
 } from "./pubsub/follow-topic.js";
-export { followTopic } from "./pubsub/follow-topic.js";
 export type { InProcessPubSubOptions } from "./pubsub/in-process-pubsub.js";
 export { inProcessPubSub } from "./pubsub/in-process-pubsub.js";
-export type {
-  PublishQueueBounds,
-  PublishQueueTarget,
-  QueuedPublish,
-} from "./pubsub/publish-queue.js";
-export { PublishQueue } from "./pubsub/publish-queue.js";
-export type {
-  EventMeta,
-  PubSub,
-  PubSubContext,
-  PubSubGap,
-  PubSubListener,
-  PubSubMessage,
-  PubSubReplay,
-  PubSubStatus,
-  PubSubWindow,
-} from "./pubsub/pubsub.js";
-export type { ResumeHandlers } from "./pubsub/subscribe-from.js";
-export { subscribeFrom } from "./pubsub/subscribe-from.js";
-export { TopicListeners } from "./pubsub/topic-listeners.js";
-export { maxJsonDepth } from "./request/json-guard.js";
-export { readJsonBody } from "./request/read-json-body.js";
-export { maxIssues } from "./request/request-inputs.js";
+export type { PubSub, PubSubListener, PubSubMessage } from "./pubsub/pubsub.js";
 export type { SseEvent } from "./route/event-stream.js";
-export type { Infer, SchemaInput, SchemaTypes } from "./schema/infer.js";
-export type { IssueCode } from "./schema/issue-codes.js";
-export type { JsonSchema } from "./schema/json-schema.js";
-export type {
-  CompileOptions,
-  JsonSchemaContext,
-  JsonSchemaDialect,
-  MaybeAsyncValidator,
-  SchemaAdapter,
-  SchemaRefusal,
-  SchemaTarget,
-  UnknownPropertyPolicy,
-  ValidationIssue,
-  ValidationResult,
-  Validator,
-} from "./schema/schema-adapter.js";
+export type { Infer, SchemaInput } from "./schema/infer.js";
 export { type DiskSinkOptions, diskSink } from "./uploads/disk-sink.js";
 export type { MultipartLimits } from "./uploads/form-plan.js";
 export { type MemorySinkOptions, memorySink } from "./uploads/memory-sink.js";
 export { StoredFile, type StoredLocation } from "./uploads/stored-file.js";
-export type { UploadInfo, UploadSink, UploadTarget } from "./uploads/upload-sink.js";
 export { unsupportedVersionType } from "./versioning/unsupported-version.js";
-export type { BunSocket, SocketBytes } from "./websocket/bun-socket.js";
-export type { ErrorFrame, MessageIssue } from "./websocket/error-frame.js";
 export { WebSocketConnection } from "./websocket/websocket-connection.js";
 export type { WebSocketRouteOptions } from "./websocket/websocket-decorators.js";
 export {
@@ -264,5 +131,4 @@ export {
   Sends,
   WebSocketRoute,
 } from "./websocket/websocket-decorators.js";
-export type { WebSocketHandler } from "./websocket/websocket-handler.js";
 export type { WebSocketOptions } from "./websocket/websocket-options.js";

@@ -1,4 +1,4 @@
-import type { AppPlugin, AppPluginContext } from "@trellis/core";
+import type { AppPlugin, AppPluginContext } from "@trellis/core/extend";
 import { healthOperations, type Readiness, type ReadinessCheck } from "./health-operations.js";
 import {
   type HealthCheckResult,

@@ -1,4 +1,5 @@
-import type { AppPluginOperation, AppPluginResponse, AppStatus, JsonSchema } from "@trellis/core";
+import type { AppStatus } from "@trellis/core";
+import type { AppPluginOperation, AppPluginResponse, JsonSchema } from "@trellis/core/extend";
 import type { HealthSettings } from "./health-options.js";
 
 /** The liveness answer: the process is up. */

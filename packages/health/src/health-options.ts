@@ -1,4 +1,4 @@
-import { defineConfigErrors } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core/extend";
 
 /** The startup error codes of @trellis/health, with their message templates (README lists them). */
 export const healthErrors = {
@@ -9,7 +9,7 @@ export const healthErrors = {
   },
 } as const;
 
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface FeatureErrorCodes {
     INVALID_HEALTH_OPTIONS: typeof healthErrors.INVALID_HEALTH_OPTIONS.meaning;
   }

@@ -1,4 +1,4 @@
-import type { DocumentFragment, ToolFragment } from "@trellis/core";
+import type { DocumentFragment, ToolFragment } from "@trellis/core/extend";
 import { idempotencyKeyPattern } from "./idempotency-key.js";
 import type { IdempotencyPolicy } from "./idempotency-policy.js";
 

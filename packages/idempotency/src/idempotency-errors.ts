@@ -1,4 +1,4 @@
-import { defineConfigErrors } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core/extend";
 
 /** The startup error codes of @trellis/idempotency, with their message templates (README lists them). */
 export const idempotencyErrors = {
@@ -9,7 +9,7 @@ export const idempotencyErrors = {
   },
 } as const;
 
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface FeatureErrorCodes {
     INVALID_IDEMPOTENCY: typeof idempotencyErrors.INVALID_IDEMPOTENCY.meaning;
   }

@@ -4,7 +4,7 @@ import {
   outageLog,
   type RouteFeature,
   warnMemoryStore,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { callerScope } from "./caller-scope.js";
 import { idempotencyDocument, idempotencyTool } from "./idempotency-document.js";
 import { type IdempotencyAppOptions, parseIdempotency } from "./idempotency-options.js";

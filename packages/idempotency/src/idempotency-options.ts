@@ -1,4 +1,4 @@
-import { checkDuration, type OutagePolicy } from "@trellis/core";
+import { checkDuration, type OutagePolicy } from "@trellis/core/extend";
 import { idempotencyError } from "./idempotency-errors.js";
 import { checkOutage, longestIdempotencyTtl } from "./idempotency-policy.js";
 import type { IdempotencyStore } from "./idempotency-store.js";

@@ -3,7 +3,7 @@ import {
   type FeatureSetting,
   type Operation,
   type OutagePolicy,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { idempotencyError } from "./idempotency-errors.js";
 
 /** An idempotent route's plan: its policy and whose keys are whose. */

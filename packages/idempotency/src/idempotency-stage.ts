@@ -1,4 +1,4 @@
-import type { OutageLog, RouteHandler, StageContext } from "@trellis/core";
+import type { OutageLog, RouteHandler, StageContext } from "@trellis/core/extend";
 import { parseIdempotencyKey } from "./idempotency-key.js";
 import type { IdempotencySettings } from "./idempotency-options.js";
 import type { IdempotencyPlan } from "./idempotency-policy.js";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readWithin } from "@trellis/core";
+import { readWithin } from "@trellis/core/extend";
 
 /**
  * A digest of what makes two requests the same payload: method, target (path and query), media

@@ -1,4 +1,4 @@
-import { defineConfigErrors } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core/extend";
 
 /** The startup error codes of @trellis/mcp, with their message templates (README lists them). */
 export const mcpErrors = {
@@ -34,7 +34,7 @@ export const mcpErrors = {
   },
 } as const;
 
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface FeatureErrorCodes {
     INVALID_MCP_SERVER_OPTIONS: typeof mcpErrors.INVALID_MCP_SERVER_OPTIONS.meaning;
     INVALID_MCP_RESOURCE: typeof mcpErrors.INVALID_MCP_RESOURCE.meaning;

@@ -1,4 +1,4 @@
-import { featureKey, type RouteFeature } from "@trellis/core";
+import { featureKey, type RouteFeature } from "@trellis/core/extend";
 import { mcpError } from "./mcp-errors.js";
 
 /** What `@McpResource` says about a GET operation served as an MCP resource. */

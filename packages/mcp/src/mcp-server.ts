@@ -1,6 +1,7 @@
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createMcpHandler, createRequestStateCodec } from "@modelcontextprotocol/server";
-import type { AppPlugin, PubSub } from "@trellis/core";
+import type { PubSub } from "@trellis/core";
+import type { AppPlugin } from "@trellis/core/extend";
 import { serverFactory } from "./build-server.js";
 import { malformedCall } from "./check-call.js";
 import { originCheck } from "./check-origin.js";

@@ -5,13 +5,12 @@ import {
   BodyLimit,
   Controller,
   createApp,
-  maxIssues,
-  maxJsonDepth,
   OperationId,
   Post,
   Returns,
   Route,
 } from "@trellis/core";
+import { maxIssues, maxJsonDepth } from "@trellis/core/extend";
 import { within } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { mcpServer } from "./mcp-server.js";

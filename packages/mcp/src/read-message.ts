@@ -1,4 +1,5 @@
-import { HttpException, readJsonBody } from "@trellis/core";
+import { HttpException } from "@trellis/core";
+import { readJsonBody } from "@trellis/core/extend";
 import { invalidRequest, jsonRpcError, parseError, transportError } from "./json-rpc-error.js";
 
 /** The media type of a Content-Type value, lower case, without parameters. */

@@ -1,4 +1,4 @@
-import { maxIssues } from "@trellis/core";
+import { maxIssues } from "@trellis/core/extend";
 import { forwardedHeaders } from "./forwarded-headers.js";
 import { segmentProblem } from "./path-segment.js";
 import type { McpPluginContext, McpToolPlan } from "./planning/mcp-plugin.js";

@@ -3,7 +3,8 @@ import {
   SimpleSpanProcessor,
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
-import { Controller, type EventMeta, Get, Inject, Route, Topics } from "@trellis/core";
+import { Controller, Get, Inject, Route, Topics } from "@trellis/core";
+import type { EventMeta } from "@trellis/core/extend";
 import { within } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { publishingSpan } from "./event-trace.js";

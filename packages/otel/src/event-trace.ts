@@ -9,7 +9,8 @@ import {
   type Tracer,
   trace,
 } from "@opentelemetry/api";
-import type { EventMeta, PubSub, PubSubListener } from "@trellis/core";
+import type { PubSub, PubSubListener } from "@trellis/core";
+import type { EventMeta } from "@trellis/core/extend";
 import { requestRecords } from "./request-record.js";
 
 const traceparent = /^00-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})$/;

@@ -1,5 +1,6 @@
 import { SpanStatusCode } from "@opentelemetry/api";
-import { type ErrorObserver, HttpException } from "@trellis/core";
+import { HttpException } from "@trellis/core";
+import type { ErrorObserver } from "@trellis/core/extend";
 import { requestRecords } from "./request-record.js";
 
 const className = (error: unknown): string => {

@@ -1,5 +1,6 @@
 import { type Meter, metrics, type Tracer, trace } from "@opentelemetry/api";
-import type { AppObserver, AppTelemetry, Logger, PubSub } from "@trellis/core";
+import type { Logger, PubSub } from "@trellis/core";
+import type { AppObserver, AppTelemetry } from "@trellis/core/extend";
 import { accessLogLevel } from "./access-log.js";
 import { countedPubSub } from "./counted-pubsub.js";
 import { eventTrace, tracedPubSub } from "./event-trace.js";

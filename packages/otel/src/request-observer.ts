@@ -6,7 +6,8 @@ import {
   type Tracer,
   trace,
 } from "@opentelemetry/api";
-import { getRequestId, type Logger, type ServeHandler } from "@trellis/core";
+import { getRequestId, type Logger } from "@trellis/core";
+import type { ServeHandler } from "@trellis/core/extend";
 import { accessLine } from "./access-log.js";
 import {
   attr,

@@ -1,10 +1,6 @@
 import { context, type Span, SpanStatusCode, type Tracer, trace } from "@opentelemetry/api";
-import {
-  HttpException,
-  type Operation,
-  type RouteObserver,
-  type RouteStageObserver,
-} from "@trellis/core";
+import { HttpException } from "@trellis/core";
+import type { Operation, RouteObserver, RouteStageObserver } from "@trellis/core/extend";
 import { attr } from "./http-attributes.js";
 import { type RequestRecord, requestRecords } from "./request-record.js";
 

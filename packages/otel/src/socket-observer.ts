@@ -10,7 +10,7 @@ import {
   type Tracer,
   trace,
 } from "@opentelemetry/api";
-import type { MessageOutcome, SocketObserver } from "@trellis/core";
+import type { MessageOutcome, SocketObserver } from "@trellis/core/extend";
 import { requestRecords } from "./request-record.js";
 
 /** The attribute of a message span with the status of its error frame. */

@@ -1,5 +1,5 @@
 import type { Attributes, MeterProvider, TracerProvider } from "@opentelemetry/api";
-import { defineConfigErrors } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core/extend";
 import type { AccessLogOptions } from "./access-log.js";
 
 /** The startup error codes of @trellis/otel, with their message templates (README lists them). */
@@ -10,7 +10,7 @@ export const telemetryErrors = {
   },
 } as const;
 
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface FeatureErrorCodes {
     INVALID_TELEMETRY_OPTIONS: typeof telemetryErrors.INVALID_TELEMETRY_OPTIONS.meaning;
   }

@@ -1,9 +1,5 @@
-import {
-  EngineUnavailableError,
-  type Logger,
-  PublishQueue,
-  type PublishQueueBounds,
-} from "@trellis/core";
+import { EngineUnavailableError, type Logger } from "@trellis/core";
+import { PublishQueue, type PublishQueueBounds } from "@trellis/core/extend";
 import type { DeadlinePool } from "./deadline-pool.js";
 import type { EventTable } from "./event-table.js";
 

@@ -1,4 +1,4 @@
-import { encodeEventMeta, type QueuedPublish } from "@trellis/core";
+import { encodeEventMeta, type QueuedPublish } from "@trellis/core/extend";
 import type { SQL } from "bun";
 
 /**

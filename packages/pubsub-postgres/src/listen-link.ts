@@ -1,4 +1,4 @@
-import { engineDeadline } from "@trellis/core";
+import { engineDeadline } from "@trellis/core/extend";
 import { SQL } from "bun";
 
 const firstDelayMs = 100;

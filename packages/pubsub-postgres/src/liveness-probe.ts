@@ -1,4 +1,4 @@
-import { engineDeadline } from "@trellis/core";
+import { engineDeadline } from "@trellis/core/extend";
 
 /** Payloads of liveness checks start so; a publish's NOTIFY carries a row id (digits only). */
 const probePrefix = "live:";

@@ -1,4 +1,4 @@
-import { checkWholeNumber, invalidValue } from "@trellis/core";
+import { checkWholeNumber, invalidValue } from "@trellis/core/extend";
 
 /** The options of `postgresPubSub`. */
 export interface PostgresPubSubOptions {

@@ -1,14 +1,12 @@
+import type { Logger, PubSub, PubSubListener } from "@trellis/core";
 import type {
   EventMeta,
-  Logger,
-  PubSub,
   PubSubContext,
-  PubSubListener,
   PubSubReplay,
   PubSubStatus,
   PubSubWindow,
-} from "@trellis/core";
-import { decodeEventMeta, type PublishQueue, TopicListeners } from "@trellis/core";
+} from "@trellis/core/extend";
+import { decodeEventMeta, type PublishQueue, TopicListeners } from "@trellis/core/extend";
 import type { SQL } from "bun";
 import { batchQueue } from "./batch-queue.js";
 import { DeadlinePool } from "./deadline-pool.js";

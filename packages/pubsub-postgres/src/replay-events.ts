@@ -1,4 +1,4 @@
-import type { PubSubReplay, PubSubWindow } from "@trellis/core";
+import type { PubSubReplay, PubSubWindow } from "@trellis/core/extend";
 import type { SQL } from "bun";
 import { compareRowIds, epochOf, isRowId, parseEventId } from "./event-ids.js";
 import type { EventTable } from "./event-table.js";

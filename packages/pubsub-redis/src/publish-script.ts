@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { encodeEventMeta, type QueuedPublish } from "@trellis/core";
+import { encodeEventMeta, type QueuedPublish } from "@trellis/core/extend";
 import type { RedisClient } from "bun";
 
 /**

@@ -1,4 +1,4 @@
-import type { EventMeta } from "@trellis/core";
+import type { EventMeta } from "@trellis/core/extend";
 import { within } from "@trellis/testing";
 import { describeEventMeta, type RunningEngine, startRedis } from "@trellis/testing/engines";
 import { RedisClient } from "bun";

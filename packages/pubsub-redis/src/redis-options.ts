@@ -1,5 +1,6 @@
-import type { PubSub, PubSubWindow } from "@trellis/core";
-import { checkWholeNumber, invalidValue } from "@trellis/core";
+import type { PubSub } from "@trellis/core";
+import type { PubSubWindow } from "@trellis/core/extend";
+import { checkWholeNumber, invalidValue } from "@trellis/core/extend";
 import { RedisPubSub } from "./redis-pubsub.js";
 
 /** The options of `redisPubSub`. */

@@ -1,21 +1,19 @@
+import type { Logger, PubSub, PubSubListener } from "@trellis/core";
+import { EngineUnavailableError } from "@trellis/core";
 import type {
   EventMeta,
-  Logger,
-  PubSub,
   PubSubContext,
-  PubSubListener,
   PubSubReplay,
   PubSubStatus,
   PubSubWindow,
   QueuedPublish,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import {
   decodeEventMeta,
-  EngineUnavailableError,
   engineDeadline,
   PublishQueue,
   TopicListeners,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { type BatchTarget, runBatch } from "./publish-script.js";
 import { RedisLink } from "./redis-link.js";
 import type { RedisSettings } from "./redis-options.js";

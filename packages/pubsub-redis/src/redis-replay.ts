@@ -1,4 +1,5 @@
-import type { PubSubMessage, PubSubReplay } from "@trellis/core";
+import type { PubSubMessage } from "@trellis/core";
+import type { PubSubReplay } from "@trellis/core/extend";
 import type { RedisClient } from "bun";
 import { currentEpoch, messageOf, streamEnds } from "./stream-entries.js";
 import { compareStreamIds, isStreamId, parseEventId } from "./stream-ids.js";

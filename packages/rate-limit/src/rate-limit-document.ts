@@ -1,4 +1,4 @@
-import type { DocumentFragment, FragmentHeader } from "@trellis/core";
+import type { DocumentFragment, FragmentHeader } from "@trellis/core/extend";
 import { storeUnavailableType } from "./rate-limit-stage.js";
 
 // What a rate-limited operation documents: the RateLimit fields on its answers and its 429.

@@ -1,4 +1,4 @@
-import { defineConfigErrors } from "@trellis/core";
+import { defineConfigErrors } from "@trellis/core/extend";
 
 /** The startup error codes of @trellis/rate-limit, with their message templates (README lists them). */
 export const rateLimitErrors = {
@@ -9,7 +9,7 @@ export const rateLimitErrors = {
   },
 } as const;
 
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface FeatureErrorCodes {
     INVALID_RATE_LIMIT: typeof rateLimitErrors.INVALID_RATE_LIMIT.meaning;
   }

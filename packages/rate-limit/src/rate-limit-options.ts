@@ -1,4 +1,4 @@
-import type { TrustedAddressHeader } from "@trellis/core";
+import type { TrustedAddressHeader } from "@trellis/core/extend";
 import { memoryRateLimitStore } from "./memory-rate-limit-store.js";
 import { rateLimitError } from "./rate-limit-errors.js";
 import { checkOutage, type OutagePolicy, type RateLimitOptions } from "./rate-limit-policy.js";

@@ -1,4 +1,4 @@
-import { checkDuration, type OutagePolicy } from "@trellis/core";
+import { checkDuration, type OutagePolicy } from "@trellis/core/extend";
 import { rateLimitError } from "./rate-limit-errors.js";
 
 /**

@@ -1,13 +1,12 @@
+import { ServiceUnavailableException, TooManyRequestsException } from "@trellis/core";
 import {
   type OutageLog,
   type RouteHandler,
-  ServiceUnavailableException,
   type StageContext,
   type StagePlace,
-  TooManyRequestsException,
   withHeaders,
   withoutStack,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { limitField, policyField, quotaExceededType } from "./rate-limit-fields.js";
 import type { OutagePolicy } from "./rate-limit-policy.js";
 import type { RateLimitHit, RateLimitStore } from "./rate-limit-store.js";

@@ -1,11 +1,11 @@
+import { getPrincipal } from "@trellis/core";
 import {
   featureKey,
-  getPrincipal,
   type OutageLog,
   outageLog,
   type RouteFeature,
   warnMemoryStore,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { addressKey } from "./address-key.js";
 import { isMemoryRateLimitStore } from "./memory-rate-limit-store.js";
 import { failClosedDocument, rateLimitDocument } from "./rate-limit-document.js";

@@ -1,4 +1,5 @@
-import { EngineUnavailableError, engineDeadline, isEngineUnavailable } from "@trellis/core";
+import { EngineUnavailableError, isEngineUnavailable } from "@trellis/core";
+import { engineDeadline } from "@trellis/core/extend";
 import { SQL } from "bun";
 
 /** How a store reaches Postgres: a pool of the app's own, or a URL the store opens a pool to. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { EngineUnavailableError, engineDeadline, isEngineUnavailable } from "@trellis/core";
+import { EngineUnavailableError, isEngineUnavailable } from "@trellis/core";
+import { engineDeadline } from "@trellis/core/extend";
 import { RedisClient } from "bun";
 import { checkSentinel, type RedisSentinelOptions, SentinelLocator } from "./redis-sentinel.js";
 

@@ -1,4 +1,5 @@
-import { EngineUnavailableError, engineDeadline } from "@trellis/core";
+import { EngineUnavailableError } from "@trellis/core";
+import { engineDeadline } from "@trellis/core/extend";
 import { RedisClient } from "bun";
 
 /** Where the Sentinels of a failover group are, and which group: `{ sentinels, name }`. */

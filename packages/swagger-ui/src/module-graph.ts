@@ -1,4 +1,5 @@
-import type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "@trellis/core";
+import type { DocsPlugin } from "@trellis/core";
+import type { DocsPluginContext, DocsRouteHandler } from "@trellis/core/extend";
 import { moduleGraphDot } from "./module-graph-dot.js";
 import { moduleGraphScript, renderModuleGraphPage } from "./module-graph-page.js";
 import { staticResource } from "./static-resource.js";

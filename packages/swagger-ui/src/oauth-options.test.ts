@@ -1,4 +1,4 @@
-import type { DocsPluginContext } from "@trellis/core";
+import type { DocsPluginContext } from "@trellis/core/extend";
 import { describe, expect, it } from "vitest";
 import { resolveOAuthOptions } from "./oauth-options.js";
 import { swaggerUi } from "./swagger-ui.js";

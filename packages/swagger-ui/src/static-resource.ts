@@ -1,4 +1,4 @@
-import type { DocsRouteHandler } from "@trellis/core";
+import type { DocsRouteHandler } from "@trellis/core/extend";
 import { contentEtag, ifNoneMatchMatches } from "./etag.js";
 
 const encoder = new TextEncoder();

@@ -1,4 +1,5 @@
-import type { DocsPlugin, DocsPluginContext, DocsRouteHandler } from "@trellis/core";
+import type { DocsPlugin } from "@trellis/core";
+import type { DocsPluginContext, DocsRouteHandler } from "@trellis/core/extend";
 import { distAssets } from "./dist-assets.js";
 import { baseSettings, renderInitializer } from "./render-initializer.js";
 import { renderPage } from "./render-page.js";

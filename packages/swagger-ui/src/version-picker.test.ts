@@ -1,4 +1,4 @@
-import type { DocsPluginContext, DocsVersion } from "@trellis/core";
+import type { DocsPluginContext, DocsVersion } from "@trellis/core/extend";
 import { describe, expect, it } from "vitest";
 import { swaggerUi } from "./swagger-ui.js";
 import { versionPicker } from "./version-picker.js";

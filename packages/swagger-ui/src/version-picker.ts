@@ -1,4 +1,4 @@
-import type { DocsVersion } from "@trellis/core";
+import type { DocsVersion } from "@trellis/core/extend";
 
 /**
  * The SwaggerUIBundle settings of an app with API versions: one `urls` entry per version's

@@ -8,7 +8,7 @@ import type {
   UnknownPropertyPolicy,
   ValidationResult,
   Validator,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { compileOptions, SchemaCompiler } from "@trellis/core/internal";
 
 export { SchemaRegistry } from "@trellis/core/internal";

@@ -1,6 +1,6 @@
 // Inputs of the adapters' input-size tests: objects of many undeclared keys, as a JSON body and as
 // a form body. Their work is counted on them (operation-count.ts), never timed.
-import type { Validator } from "@trellis/core";
+import type { Validator } from "@trellis/core/extend";
 import { expectLinearWork } from "./operation-count.js";
 
 /** An object holding `base` and `count` more keys `k0`, `k1`, ... */

@@ -8,7 +8,7 @@ import type {
   JsonSchemaContext,
   SchemaAdapter,
   ValidationIssue,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { Ajv, type ErrorObject } from "ajv";
 import formatsModule from "ajv-formats";
 
@@ -23,7 +23,7 @@ export interface TestSchema {
 // Registers the test adapter with core's `Infer`: plain JSON Schema has no static type, so a test
 // schema gives `unknown` (checks nothing), and a program whose only adapter is this one (swagger-ui's
 // tests) does not get the "no adapter types are loaded" error type.
-declare module "@trellis/core" {
+declare module "@trellis/core/extend" {
   interface SchemaTypes<S> {
     jsonSchemaTest: S extends TestSchema ? unknown : never;
   }

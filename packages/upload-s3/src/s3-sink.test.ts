@@ -10,8 +10,8 @@ import {
   Route,
   type StoredFile,
   serve,
-  type UploadSink,
 } from "@trellis/core";
+import type { UploadSink } from "@trellis/core/extend";
 import { jsonSchemaAdapter, schema } from "@trellis/testing";
 import { type RunningS3, startS3 } from "@trellis/testing/engines";
 import { S3Client } from "bun";

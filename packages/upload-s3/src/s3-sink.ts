@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { StoredFile, type UploadInfo, type UploadSink, type UploadTarget } from "@trellis/core";
+import { StoredFile } from "@trellis/core";
+import type { UploadInfo, UploadSink, UploadTarget } from "@trellis/core/extend";
 import type { S3Client } from "bun";
 import { HeadKeeper } from "./head-keeper.js";
 

@@ -1,4 +1,4 @@
-import type { AppPlugin } from "@trellis/core";
+import type { AppPlugin } from "@trellis/core/extend";
 import { healthChecks, healthIndicator } from "@trellis/health";
 import { DatabaseHealth } from "./database-health.js";
 

@@ -15,10 +15,10 @@ interface Typed<T> {
 }
 const typed = <T>(): Typed<T> => ({ typeTestOnly: undefined as T });
 
-// Through the package's entry, as the adapters augment "@trellis/core": augmenting infer.js itself
-// as well splits SchemaTypes in two when the root typecheck holds core and the adapters in one
+// Through the package's entry, as the adapters augment "@trellis/core/extend": augmenting
+// infer.js itself as well splits SchemaTypes in two when the root typecheck holds core and the adapters in one
 // program (the adapters' entries then vanish from Infer).
-declare module "../index.js" {
+declare module "../extend.js" {
   interface SchemaTypes<S> {
     typeTest: S extends Typed<infer T> ? T : never;
   }

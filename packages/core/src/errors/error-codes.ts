@@ -28,7 +28,7 @@ export const configErrorCodes = Object.fromEntries(
 /**
  * The codes feature packages add, by declaration merging, each with what it means (their README
  * lists them), beside the registry their factory is made from:
- * `declare module "@trellis/core" { interface FeatureErrorCodes { MY_CODE: typeof myErrors.MY_CODE.meaning } }`.
+ * `declare module "@trellis/core/extend" { interface FeatureErrorCodes { MY_CODE: typeof myErrors.MY_CODE.meaning } }`.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by feature packages through merging.
 export interface FeatureErrorCodes {}

@@ -4,7 +4,7 @@
  * library to that library's output type, and to `never` for anything else.
  *
  * @example
- * declare module "@trellis/core" {
+ * declare module "@trellis/core/extend" {
  *   interface SchemaTypes<S> {
  *     zod: S extends z.ZodType ? z.output<S> : never;
  *   }

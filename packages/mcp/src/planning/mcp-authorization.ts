@@ -1,13 +1,15 @@
 import {
-  type AppPluginRoute,
   type ExecutionContext,
   type Guard,
   getPrincipal,
-  type Operation,
   UnauthorizedException,
+} from "@trellis/core";
+import {
+  type AppPluginRoute,
+  type Operation,
   withHeaders,
   withoutStack,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { mcpError } from "../mcp-errors.js";
 import type { McpAuthorizationOptions } from "./mcp-options.js";
 

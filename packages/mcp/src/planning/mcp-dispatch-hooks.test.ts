@@ -1,14 +1,5 @@
-import {
-  Controller,
-  featureKey,
-  Get,
-  getRequestLogger,
-  OperationId,
-  Req,
-  Returns,
-  Route,
-  type RouteFeature,
-} from "@trellis/core";
+import { Controller, Get, getRequestLogger, OperationId, Req, Returns, Route } from "@trellis/core";
+import { featureKey, type RouteFeature } from "@trellis/core/extend";
 import { appUnderTest as testApp } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { captureEndpoint as capture } from "../test-helpers/capture-endpoint.js";

@@ -1,4 +1,4 @@
-import type { HttpMethod, JsonSchema, ParameterLocation } from "@trellis/core";
+import type { HttpMethod, JsonSchema, ParameterLocation } from "@trellis/core/extend";
 
 /** Hints about a tool's behaviour (MCP `ToolAnnotations`), derived from the HTTP method. */
 export interface McpToolAnnotations {

@@ -1,4 +1,4 @@
-import { featureKey, type RouteFeature } from "@trellis/core";
+import { featureKey, type RouteFeature } from "@trellis/core/extend";
 
 /** What `@McpTool` may say about one operation's tool. */
 export interface McpToolOptions {

@@ -1,11 +1,10 @@
-import {
-  type AppDispatchOptions,
-  type AppPlugin,
-  type AppPluginContext,
-  type AppPluginRoute,
-  getRequestId,
-  TrellisConfigError,
-} from "@trellis/core";
+import { getRequestId, TrellisConfigError } from "@trellis/core";
+import type {
+  AppDispatchOptions,
+  AppPlugin,
+  AppPluginContext,
+  AppPluginRoute,
+} from "@trellis/core/extend";
 import { mcpError } from "../mcp-errors.js";
 import { planMcpAuthorization } from "./mcp-authorization.js";
 import type { McpSettings } from "./mcp-options.js";

@@ -1,4 +1,4 @@
-import type { AppSchemas, JsonSchema, Operation } from "@trellis/core";
+import type { AppSchemas, JsonSchema, Operation } from "@trellis/core/extend";
 import { mcpError } from "../mcp-errors.js";
 import type { McpSettings } from "./mcp-options.js";
 import type { McpToolAnnotations, McpToolPlan } from "./mcp-plugin.js";

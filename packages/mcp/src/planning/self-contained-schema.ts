@@ -1,4 +1,4 @@
-import type { AppSchemas, JsonSchema } from "@trellis/core";
+import type { AppSchemas, JsonSchema } from "@trellis/core/extend";
 
 /**
  * Schemas that stand alone, as MCP tool schemas must: references to the app's components become

@@ -1,4 +1,4 @@
-import type { AppSchemas, JsonSchema, Operation } from "@trellis/core";
+import type { AppSchemas, JsonSchema, Operation } from "@trellis/core/extend";
 import { mcpError } from "../mcp-errors.js";
 import type { McpArgument } from "./mcp-plugin.js";
 import { objectShape, type SelfContained } from "./self-contained-schema.js";

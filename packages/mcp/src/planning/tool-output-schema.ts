@@ -1,4 +1,4 @@
-import type { AppSchemas, JsonSchema, Operation } from "@trellis/core";
+import type { AppSchemas, JsonSchema, Operation } from "@trellis/core/extend";
 import type { McpOutputShape } from "./mcp-plugin.js";
 import type { SelfContained } from "./self-contained-schema.js";
 

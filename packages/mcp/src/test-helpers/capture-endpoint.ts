@@ -1,4 +1,4 @@
-import type { AppPlugin } from "@trellis/core";
+import type { AppPlugin } from "@trellis/core/extend";
 import type { McpOptions } from "../planning/mcp-options.js";
 import type { McpHandler, McpPluginContext } from "../planning/mcp-plugin.js";
 import { mcpSettings } from "../planning/mcp-settings.js";

@@ -1,12 +1,5 @@
-import {
-  Controller,
-  createApp,
-  Get,
-  Returns,
-  Route,
-  type SchemaAdapter,
-  SendUndeclared,
-} from "@trellis/core";
+import { Controller, createApp, Get, Returns, Route, SendUndeclared } from "@trellis/core";
+import type { SchemaAdapter } from "@trellis/core/extend";
 import { describe, expect, it } from "vitest";
 import type { ConformanceFixtures } from "./fixtures.js";
 

@@ -1,4 +1,5 @@
-import { Body, buildDocument, Post, Public, Returns, type SchemaAdapter } from "@trellis/core";
+import { Body, buildDocument, Post, Public, Returns } from "@trellis/core";
+import type { SchemaAdapter } from "@trellis/core/extend";
 import { describe, expect, it } from "vitest";
 import type { ConformanceFixtures, DocumentFixtures } from "./fixtures.js";
 

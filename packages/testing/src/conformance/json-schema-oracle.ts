@@ -1,4 +1,4 @@
-import type { JsonSchema } from "@trellis/core";
+import type { JsonSchema } from "@trellis/core/extend";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { SchemaRegistry } from "../core-internals.js";

@@ -1,4 +1,4 @@
-import type { JsonSchema, ValidationResult } from "@trellis/core";
+import type { JsonSchema, ValidationResult } from "@trellis/core/extend";
 import { expect } from "vitest";
 import { SchemaRegistry } from "../core-internals.js";
 

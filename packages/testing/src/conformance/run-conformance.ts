@@ -5,7 +5,7 @@ import type {
   SchemaTarget,
   UnknownPropertyPolicy,
   ValidationResult,
-} from "@trellis/core";
+} from "@trellis/core/extend";
 import { describe, expect, it } from "vitest";
 import { compileThroughCore, compileThroughCoreAsync, SchemaRegistry } from "../core-internals.js";
 import { corpus } from "./corpus.js";

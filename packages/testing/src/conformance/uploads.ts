@@ -1,4 +1,5 @@
-import { Body, BodyLimit, createApp, Post, Route, type SchemaAdapter } from "@trellis/core";
+import { Body, BodyLimit, createApp, Post, Route } from "@trellis/core";
+import type { SchemaAdapter } from "@trellis/core/extend";
 import { describe, expect, it } from "vitest";
 import { cases, file, form } from "./upload-cases.js";
 

@@ -3,7 +3,6 @@ import {
   Body,
   Controller,
   createApp,
-  type EventMeta,
   Inject,
   Post,
   type PubSub,
@@ -11,6 +10,7 @@ import {
   Route,
   Topics,
 } from "@trellis/core";
+import type { EventMeta } from "@trellis/core/extend";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaAdapter, schema } from "../json-schema-adapter.js";
 import { within } from "../within.js";

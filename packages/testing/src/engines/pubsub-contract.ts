@@ -1,4 +1,5 @@
-import { type PubSub, type PubSubWindow, subscribeFrom } from "@trellis/core";
+import type { PubSub } from "@trellis/core";
+import { type PubSubWindow, subscribeFrom } from "@trellis/core/extend";
 import { afterEach, describe, expect, it } from "vitest";
 
 /** How the contract suite gets adapters: each call is one more app instance on the same engine. */

@@ -12,7 +12,8 @@ import { arktypeFileOptions, fileCheck, standardSchema } from "@trellis/adapter-
 import { FileType, typebox } from "@trellis/adapter-typebox";
 import { valibot } from "@trellis/adapter-valibot";
 import { zod } from "@trellis/adapter-zod";
-import { type App, Body, Controller, createApp, Post, type SchemaAdapter } from "@trellis/core";
+import { type App, Body, Controller, createApp, Post } from "@trellis/core";
+import type { SchemaAdapter } from "@trellis/core/extend";
 import { type } from "arktype";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

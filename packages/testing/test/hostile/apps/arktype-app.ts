@@ -12,8 +12,8 @@ import {
   Query,
   Returns,
   Route,
-  type UnknownPropertyPolicy,
 } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 import { type } from "arktype";
 import { type PageQuery, UsersService } from "./users-service.js";
 import { createUsersVariant, type VariantOptions } from "./variant-options.js";

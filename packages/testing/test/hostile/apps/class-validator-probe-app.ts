@@ -11,8 +11,8 @@ import {
   Query,
   Returns,
   Route,
-  type UnknownPropertyPolicy,
 } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 import { IsInt } from "class-validator";
 
 /** One integer, wherever it is read from. */

@@ -12,9 +12,9 @@ import {
   Get,
   Returns,
   Route,
-  type SchemaAdapter,
   SendUndeclared,
 } from "@trellis/core";
+import type { SchemaAdapter } from "@trellis/core/extend";
 import { type } from "arktype";
 import { Type as Nested } from "class-transformer";
 import { IsArray, IsInt, IsString, ValidateNested } from "class-validator";

@@ -13,8 +13,8 @@ import {
   Query,
   Returns,
   Route,
-  type UnknownPropertyPolicy,
 } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 import { type PageQuery, UsersService } from "./users-service.js";
 import { createUsersVariant, type VariantOptions } from "./variant-options.js";
 

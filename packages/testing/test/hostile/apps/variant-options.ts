@@ -1,10 +1,5 @@
-import {
-  type App,
-  type ControllerClass,
-  createApp,
-  type Logger,
-  type SchemaAdapter,
-} from "@trellis/core";
+import { type App, type ControllerClass, createApp, type Logger } from "@trellis/core";
+import type { SchemaAdapter } from "@trellis/core/extend";
 import { usersProviders } from "./users-service.js";
 
 /** How a test builds an adapter variant of the users API. */

@@ -1,5 +1,6 @@
 import "reflect-metadata";
-import type { App, Logger, UnknownPropertyPolicy } from "@trellis/core";
+import type { App, Logger } from "@trellis/core";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 import { createExampleApp } from "../../support/example.js";
 import { createArktypeProbeApp, createArktypeUsersApp } from "../apps/arktype-app.js";
 import { createClassValidatorProbeApp } from "../apps/class-validator-probe-app.js";
