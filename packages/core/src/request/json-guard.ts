@@ -37,3 +37,40 @@ function walk(value: object, depth: number): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * True when `unsafeJson` would find nothing and no key or string in the value holds U+FFFD: a
+ * value parsed from leniently decoded bytes is taken as it is only then (see read-body.ts), since
+ * an invalid byte decodes to U+FFFD. Walks as `unsafeJson` does, with the same depth limit.
+ */
+export function cleanJson(value: unknown): boolean {
+  if (typeof value === "string") return value.indexOf("\uFFFD") === -1;
+  return value === null || typeof value !== "object" || isClean(value, 0);
+}
+
+function isClean(value: object, depth: number): boolean {
+  if (depth >= maxJsonDepth) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (typeof item === "string") {
+        if (item.indexOf("\uFFFD") !== -1) return false;
+      } else if (item !== null && typeof item === "object" && !isClean(item, depth + 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  for (const key in value) {
+    if (key === "__proto__" || key.indexOf("\uFFFD") !== -1) return false;
+    const inner = (value as Record<string, unknown>)[key];
+    if (typeof inner === "string") {
+      if (inner.indexOf("\uFFFD") !== -1) return false;
+      continue;
+    }
+    if (inner === null || typeof inner !== "object") continue;
+    if (key === "constructor" && Object.hasOwn(inner, "prototype")) return false;
+    if (!isClean(inner, depth + 1)) return false;
+  }
+  return true;
+}
