@@ -11,7 +11,6 @@ import { decodeUtf8 } from "../http/strict-utf8.js";
 import { InvalidEncodingError, parseQuery } from "../http/url-parts.js";
 import type { BodyContentType, BodyEncoding } from "../http/vocabulary.js";
 import type { FormPlan } from "../uploads/form-plan.js";
-import { jsonOfBlob } from "./blob-json.js";
 import { unsafeJson } from "./json-guard.js";
 import { type FileTypeRules, parseMultipart } from "./read-multipart.js";
 import { readForm } from "./stream-form.js";
@@ -148,7 +147,7 @@ function textOf(bytes: Uint8Array): string {
 }
 
 /**
- * A form body Blob's text, as strictly as `textOf` (a JSON Blob: `jsonOfBlob`). Bun decodes a body in memory at once (`peek` sees
+ * A body Blob's text, as strictly as `textOf`. Bun decodes a body in memory at once (`peek` sees
  * the promise settled), into a compact string when it is ASCII, which also parses faster than the
  * decoder's. Every invalid sequence decodes to U+FFFD, so a text without one was valid UTF-8;
  * only a text with one (or a Blob not read yet) is decoded again from the bytes.
@@ -160,15 +159,6 @@ function textOfBlob(blob: Blob): string | Promise<string> {
     throw bodyReadFailure(error);
   });
 }
-
-// A JSON Blob whose value `jsonOfBlob` could not take: decoded strictly, then parsed.
-const parseBytesOf = (blob: Blob, plan: BodyPlan): Promise<unknown> =>
-  blob.bytes().then(
-    (bytes) => parseText(textOf(bytes), plan),
-    (error: unknown) => {
-      throw bodyReadFailure(error);
-    },
-  );
 
 function parseForm(text: string): Record<string, string | string[]> {
   let record: Record<string, string | string[]>;
@@ -277,7 +267,7 @@ function absent(plan: BodyPlan): undefined {
  * Stage two: checks the size of what was read (an in-process request can carry a wrong
  * Content-Length), then decodes and parses it.
  * 400 when required but empty, malformed, too deep, or carrying prototype-polluting keys.
- * Returns a promise only for a multipart body, or a text body that must be decoded or parsed again.
+ * Returns a promise only for a multipart body, or a text body that must be decoded again.
  */
 export function finishBody(read: BodyContent, request: Request, plan: BodyPlan): unknown {
   if (read instanceof StreamedForm) return read.record; // its limits were checked as it streamed
@@ -288,7 +278,6 @@ export function finishBody(read: BodyContent, request: Request, plan: BodyPlan):
       ? absent(plan)
       : parseMultipart(read, request.headers.get("content-type") ?? "", plan.fileTypes);
   }
-  if (plan.contentType === "application/json") return jsonOfBlob(read, plan, parseBytesOf);
   const text = textOfBlob(read);
   return typeof text === "string" ? parseText(text, plan) : text.then((t) => parseText(t, plan));
 }
