@@ -34,8 +34,8 @@ interface CompiledProperty {
  * do together for one input, with class-validator's built-in constraints written inline (by
  * metadata name, each verified against the decorator's own validator at startup, see
  * constraint-probes.ts). A class qualifies only where both of those apply, and only with
- * constraints `knownCheck` knows, input keys in declaration order and no prototype member named
- * like a property; anything else answers undefined and the existing paths run.
+ * constraints `knownCheck` knows and no prototype member named like a property; anything else
+ * answers undefined and the existing paths run.
  */
 export function createCompiledModels(
   planOf: (target: Function) => ClassPlan,
@@ -189,7 +189,7 @@ function generate(properties: readonly CompiledProperty[]): string {
       bindings.push(`const c${at}_${position} = P[${at}].conditions[${position}];`);
     });
     copies.push(
-      `if ((seen & ${1 << at}) !== 0) { const v = input[${key}]; ${copyStatement(property, at, key)} }`,
+      `case ${at}: { const v = input[${key}]; ${copyStatement(property, at, key)} break; }`,
     );
     checks.push(checkStatements(property, at, key));
   });
@@ -197,21 +197,22 @@ function generate(properties: readonly CompiledProperty[]): string {
     ${bindings.join("\n")}
     return function compiledModel(input) {
       let seen = 0;
-      let last = -1;
       for (const key in input) {
         if (!hasOwn(input, key)) return undefined;
         const at = index.get(key);
         // An undeclared key is left out, unless class-transformer would look at it.
         if (at === undefined) { if (members.has(key)) return undefined; continue; }
-        // Keys out of declaration order: the instance would list them in another order.
-        if (at <= last) return undefined;
-        last = at;
         seen |= 1 << at;
       }
       const o = new model();
       // What a constructor sets is the general path's to judge.
       for (const key in o) if (hasOwn(o, key) && (!index.has(key) || typeof o[key] === "function")) return undefined;
-      ${copies.join("\n")}
+      // Copied in the input's order, as the instantiator copies: the instance lists keys so.
+      for (const key in input) {
+        switch (index.get(key)) {
+          ${copies.join("\n")}
+        }
+      }
       ${checks.join("\n")}
       return o;
     };`;
