@@ -66,8 +66,12 @@ function compile(
   }
   const source = generate(properties);
   const index = new Map(properties.map((property, position) => [property.name, position]));
-  const factory = new Function("model", "index", "members", "isPlain", "hasOwn", "P", source);
-  return factory(model, index, prototypeNames(model), isPlain, Object.hasOwn, properties);
+  try {
+    const factory = new Function("model", "index", "members", "isPlain", "hasOwn", "P", source);
+    return factory(model, index, prototypeNames(model), isPlain, Object.hasOwn, properties);
+  } catch {
+    return undefined; // no code generation here (a runtime without eval): the existing paths
+  }
 }
 
 function compileProperty(

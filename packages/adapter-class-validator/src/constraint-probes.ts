@@ -78,11 +78,11 @@ export function agreesWithValidator(
   args: { readonly property: string; readonly constraints: readonly unknown[] | undefined },
   also: (value: unknown) => boolean,
 ): boolean {
-  const predicate = new Function(
-    "binding",
-    `"use strict"; return (value) => ${check.expression("value", "binding")};`,
-  )(check.binding) as (value: unknown) => boolean;
   try {
+    const predicate = new Function(
+      "binding",
+      `"use strict"; return (value) => ${check.expression("value", "binding")};`,
+    )(check.binding) as (value: unknown) => boolean;
     for (const probe of [...fixedProbes, ...probesNear(args.constraints ?? [])]) {
       if (predicate(probe) !== true) continue;
       const answer = validator.validate(probe, {
