@@ -181,6 +181,7 @@ function checkStatements(property: CompiledProperty, at: number, key: string): s
 
 function generate(properties: readonly CompiledProperty[]): string {
   const bindings: string[] = [];
+  const inOrder: string[] = [];
   const copies: string[] = [];
   const checks: string[] = [];
   properties.forEach((property, at) => {
@@ -192,29 +193,39 @@ function generate(properties: readonly CompiledProperty[]): string {
     property.conditions.forEach((_, position) => {
       bindings.push(`const c${at}_${position} = P[${at}].conditions[${position}];`);
     });
-    copies.push(
-      `case ${at}: { const v = input[${key}]; ${copyStatement(property, at, key)} break; }`,
-    );
+    const copy = copyStatement(property, at, key);
+    inOrder.push(`if ((seen & ${1 << at}) !== 0) { const v = input[${key}]; ${copy} }`);
+    copies.push(`case ${at}: { const v = input[${key}]; ${copy} break; }`);
     checks.push(checkStatements(property, at, key));
   });
   return `"use strict";
     ${bindings.join("\n")}
+    const names = ${JSON.stringify(properties.map((property) => property.name))};
     return function compiledModel(input) {
       let seen = 0;
+      let last = -1;
+      let ordered = true;
       for (const key in input) {
         if (!hasOwn(input, key)) return undefined;
-        const at = index.get(key);
+        // Keys mostly come in declaration order: the next declared name is tried first.
+        const at = key === names[last + 1] ? last + 1 : index.get(key);
         // An undeclared key is left out, unless class-transformer would look at it.
         if (at === undefined) { if (members.has(key)) return undefined; continue; }
+        if (at < last) ordered = false;
+        last = at;
         seen |= 1 << at;
       }
       const o = new model();
       // What a constructor sets is the general path's to judge.
       for (const key in o) if (hasOwn(o, key) && (!index.has(key) || typeof o[key] === "function")) return undefined;
       // Copied in the input's order, as the instantiator copies: the instance lists keys so.
-      for (const key in input) {
-        switch (index.get(key)) {
-          ${copies.join("\n")}
+      if (ordered) {
+        ${inOrder.join("\n")}
+      } else {
+        for (const key in input) {
+          switch (index.get(key)) {
+            ${copies.join("\n")}
+          }
         }
       }
       ${checks.join("\n")}
