@@ -14,6 +14,7 @@ import {
 import { type ValidatorOptions, validateSync } from "class-validator";
 import { createArrayBounds } from "./array-bounds.js";
 import { type ClassPlan, createPlanReader, hasValidationMetadata } from "./class-plan.js";
+import { createCompiledModels } from "./compiled-model.js";
 import { applyPatch } from "./instance-patch.js";
 import { createInstantiators, type Instantiate } from "./instantiate.js";
 import { classToJsonSchema } from "./json-schema.js";
@@ -106,6 +107,12 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
   const boundsOf = createArrayBounds(planOf, validatorOptions, options.transformer);
   const instantiatorOf = createInstantiators(planOf, boundsOf);
   const quickCheckOf = createQuickChecks(planOf, validatorOptions);
+  // Both of the above in one generated function, for classes of built-in constraints only.
+  const compiledOf = createCompiledModels(
+    planOf,
+    boundsOf,
+    (model) => instantiatorOf(model) !== undefined && quickCheckOf(model) !== undefined,
+  );
   // The views and copies model class-transformer's default options only.
   const exact = options.transformer === undefined;
   const viewShapeOf = createViewShapes(exact);
@@ -142,6 +149,7 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
     // The fast path: only without transformer options, for classes and inputs it models exactly.
     const instantiate = exact ? instantiatorOf(model) : undefined;
     const quickCheck = instantiate && quickCheckOf(model);
+    const compiled = quickCheck && compiledOf(model);
     // One issue per property: a failing type check is the one reported (see type-first.ts).
     const reword = settings.stopAtFirstError ? createTypeFirst(planOf, settings) : undefined;
     const strip = policy === "strip";
@@ -149,6 +157,8 @@ export function classValidator(options: ClassValidatorAdapterOptions = {}): Sche
       // A valid input under "strip": built and checked straight from the input, its undeclared
       // keys left out as the guard's view would leave them out (the guard finds nothing in it).
       if (strip && quickCheck && isPlainObject(input)) {
+        const built = compiled?.(input as Record<string, unknown>);
+        if (built !== undefined) return { ok: true, value: built };
         const fast = (instantiate as Instantiate)(input as Record<string, unknown>, true);
         if (fast !== undefined && quickCheck(fast)) return { ok: true, value: fast };
       }

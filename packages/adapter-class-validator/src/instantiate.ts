@@ -23,7 +23,7 @@ const isPlainPrototype = (prototype: unknown) =>
  * A plain object, or the structure guard's view of one (an object whose prototype is the plain
  * input object it shows): what class-transformer copies key by key into a nested model.
  */
-const isPlain = (value: unknown): value is Record<string, unknown> => {
+export const isPlain = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return (
