@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import type { UnknownPropertyPolicy, ValidationResult } from "@trellis/core";
+import type { UnknownPropertyPolicy, ValidationResult } from "@trellis/core/extend";
 import { compileThroughCore } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { createArrayBounds } from "./array-bounds.js";
