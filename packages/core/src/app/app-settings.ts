@@ -27,7 +27,7 @@ import type { SchemaAdapter } from "../schema/schema-adapter.js";
 import { parseWebSocketOptions, type WebSocketSettings } from "../websocket/websocket-options.js";
 import { type AppOptions, type DocumentOptions, defaultBodyLimit } from "./app-options.js";
 import { parsePubSub } from "./app-pubsub.js";
-import { sortPlugins } from "./plugin-list.js";
+import { type PluginList, sortPlugins } from "./plugin-list.js";
 import { parseRequestId } from "./request-id-option.js";
 
 /** What both `createApp` and `buildDocument` read from their options, checked. */
@@ -50,6 +50,8 @@ export interface DocumentSettings {
   readonly versioning: VersioningSettings | undefined;
   /** The route features: those `plugins` lists, in order, then the defaults of used decorators. */
   readonly features: readonly RouteFeature[];
+  /** `plugins` sorted by kind, once: `createApp` installs the app plugins and the observer. */
+  readonly pluginList: PluginList;
 }
 
 /** Everything `createApp` reads from its options, checked and typed, for the floors below. */
@@ -179,6 +181,10 @@ export function parseDocumentOptions(
       throw configError("OPTION_MOVED", [caller, option, where]);
     }
   }
+  // In this order, the checks of root security and versioning come before the plugins'.
+  const defaultSecurity = parseRootSecurity(options.openapi?.security, caller);
+  const versioning = parseVersioning(options.versioning, caller);
+  const pluginList = sortPlugins(options.plugins, caller);
   return {
     adapter: options.schema,
     controllers: modules.controllers,
@@ -186,10 +192,11 @@ export function parseDocumentOptions(
     bodyLimit,
     timeout,
     openapi: options.openapi,
-    defaultSecurity: parseRootSecurity(options.openapi?.security, caller),
+    defaultSecurity,
     globalGuards: Array.isArray(guards) && guards.length > 0,
-    versioning: parseVersioning(options.versioning, caller),
-    features: installedFeatures(sortPlugins(options.plugins, caller).features, caller),
+    versioning,
+    features: installedFeatures(pluginList.features, caller),
+    pluginList,
   };
 }
 
@@ -268,7 +275,7 @@ export function parseAppOptions(options: AppOptions): AppSettings {
     ]);
   }
   const appLogger = options.logger === undefined ? consoleLogger : normalizeLogger(options.logger);
-  const plugins = sortPlugins(options.plugins, "createApp");
+  const plugins = document.pluginList;
   return {
     ...document,
     pipeline: parsePipeline(options),
