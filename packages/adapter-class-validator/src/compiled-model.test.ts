@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import type { UnknownPropertyPolicy, ValidationResult } from "@trellis/core/extend";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 import { compileThroughCore } from "@trellis/testing";
 import { describe, expect, it } from "vitest";
 import { createArrayBounds } from "./array-bounds.js";
@@ -13,6 +13,7 @@ import {
   Tag,
 } from "./compiled-model.fixtures.js";
 import { createCompiledModels } from "./compiled-model.js";
+import { described, outcome } from "./described.fixtures.js";
 import { classValidator } from "./index.js";
 import { createInstantiators } from "./instantiate.js";
 import { createQuickChecks } from "./quick-check.js";
@@ -38,17 +39,6 @@ function copy(value: unknown): unknown {
   }
   return result;
 }
-
-/** A value as plain data that names the class of every object in it, keys in their order. */
-function described(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(described);
-  if (typeof value !== "object" || value === null) return value;
-  const fields = Object.entries(value).map(([key, inner]) => [key, described(inner)]);
-  return { class: value.constructor?.name ?? "null-prototype", fields };
-}
-
-const outcome = (result: ValidationResult) =>
-  result.ok ? { ok: true, value: described(result.value) } : { ok: false, issues: result.issues };
 
 function compiledModels() {
   const planOf = createPlanReader({});

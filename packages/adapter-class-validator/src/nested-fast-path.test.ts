@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import type { UnknownPropertyPolicy, ValidationResult } from "@trellis/core/extend";
+import type { UnknownPropertyPolicy } from "@trellis/core/extend";
 import { compileThroughCore } from "@trellis/testing";
 import { Transform, Type } from "class-transformer";
 import {
@@ -19,6 +19,7 @@ import {
 import { describe, expect, it, vi } from "vitest";
 import { createArrayBounds } from "./array-bounds.js";
 import { createPlanReader } from "./class-plan.js";
+import { described, outcome } from "./described.fixtures.js";
 import { classValidator } from "./index.js";
 import { createInstantiators } from "./instantiate.js";
 
@@ -26,17 +27,6 @@ import { createInstantiators } from "./instantiate.js";
 const fast = (unknownProperties?: UnknownPropertyPolicy) => classValidator({ unknownProperties });
 const full = (unknownProperties?: UnknownPropertyPolicy) =>
   classValidator({ unknownProperties, transformer: {} });
-
-/** A value as plain data that names the class of every object in it. */
-function described(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(described);
-  if (typeof value !== "object" || value === null) return value;
-  const fields = Object.entries(value).map(([key, inner]) => [key, described(inner)]);
-  return { class: value.constructor?.name ?? "null-prototype", fields };
-}
-
-const outcome = (result: ValidationResult) =>
-  result.ok ? { ok: true, value: described(result.value) } : { ok: false, issues: result.issues };
 
 class Customer {
   @IsString() @MinLength(1) id!: string;
