@@ -254,9 +254,10 @@ class PostgresPubSub implements PubSub {
     if (this.#connected) {
       this.#logger.error("pubsub (postgres): lost the database connection; reconnecting.", error);
     }
+    // The outage's cause: what fails after it (the dropped connection closing) does not replace it.
+    if (this.#connected || this.#lastError === undefined) this.#lastError = error.message;
     this.#connected = false;
     this.#outages++;
-    this.#lastError = error.message;
   }
 
   #up(): void {
